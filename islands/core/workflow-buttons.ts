@@ -1,0 +1,110 @@
+import { alertDialog, showAlert } from './alerts';
+import { csrfToken } from './boot';
+import { commentPrompt } from './comment-prompt';
+import { errorMessage, postXhr, readJson } from './http';
+import { t } from './i18n';
+import { openModal } from './modal-stack';
+import { teardown } from './enhance';
+import { htmlToFragment } from './dom';
+
+/** JSON reply of a workflow transition POST. */
+export interface TransitionReply {
+  state?: { name: string; label: string };
+  buttons?: string;
+  result?: boolean;
+  signatureForm?: string;
+}
+
+function showError(button: HTMLElement, message: string, variant: 'danger' | 'warning' = 'danger'): void {
+  const actions = button.closest('[data-workflow-actions]') ?? button.closest('[data-workflow]');
+  const container = actions?.parentElement;
+  if (container) showAlert(container, message, variant);
+  else void alertDialog(message, variant);
+}
+
+/** The nearest ancestor of `from` holding a `[data-workflow-state]` element (or the document). */
+function stateScope(from: Element): ParentNode {
+  for (let el: Element | null = from; el; el = el.parentElement) {
+    if (el.querySelector('[data-workflow-state]')) return el;
+  }
+  return document;
+}
+
+/**
+ * Applies a successful transition reply: the `[data-workflow-actions]` block holding the button
+ * gets the new buttons (the reply may be the whole `_actions` partial or only its buttons), the
+ * `[data-workflow-state]` of the same record shows the new state.
+ */
+export function applyTransitionReply(button: HTMLElement, reply: TransitionReply): void {
+  const container = button.closest('[data-workflow]') ?? button.parentElement ?? document.body;
+  const actions = button.closest<HTMLElement>('[data-workflow-actions]') ?? container.querySelector<HTMLElement>('[data-workflow-actions]');
+  const scope = stateScope(actions ?? container);
+  const state = scope.querySelector<HTMLElement>('[data-workflow-state]');
+  if (actions && typeof reply.buttons === 'string') {
+    teardown(actions);
+    const fragment = htmlToFragment(reply.buttons);
+    const root = fragment.firstElementChild;
+    if (fragment.childElementCount === 1 && root?.hasAttribute('data-workflow-actions')) actions.replaceWith(fragment);
+    else actions.replaceChildren(fragment);
+  }
+  if (state && reply.state) {
+    state.textContent = reply.state.label;
+    state.dataset.state = reply.state.name;
+  }
+  if (reply.signatureForm) openModal(reply.signatureForm);
+}
+
+/**
+ * POSTs a workflow transition for a `button[data-transition-url]`: asks a comment first when
+ * `data-comment-required="1"` or `data-comment-prompt` is set, then swaps the state and buttons.
+ * A reply without a true `result` is logged as 'No result' and changes nothing.
+ */
+export async function applyTransition(button: HTMLElement): Promise<void> {
+  const url = button.dataset.transitionUrl;
+  if (!url) return;
+  const required = button.dataset.commentRequired === '1';
+  let comment = '';
+  if (required || button.hasAttribute('data-comment-prompt')) {
+    const answer = await commentPrompt({ title: button.dataset.commentPrompt || button.textContent?.trim() || undefined, required });
+    if (answer === null) return;
+    comment = answer;
+  }
+  const body = new URLSearchParams();
+  body.set('comment', comment);
+  body.set('_csrf_token', button.closest<HTMLElement>('[data-csrf-token]')?.dataset.csrfToken || csrfToken(button.closest('form')));
+  if (button instanceof HTMLButtonElement) button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
+  let response: Response;
+  try {
+    response = await postXhr(url, body);
+  } catch {
+    showError(button, t('errors.network'));
+    return;
+  } finally {
+    if (button instanceof HTMLButtonElement && button.isConnected) button.disabled = false;
+    button.removeAttribute('aria-busy');
+  }
+  if (response.ok) {
+    const reply = await readJson<TransitionReply>(response);
+    if (!reply || reply.result !== true) {
+      console.error(t('errors.noResult'));
+      return;
+    }
+    applyTransitionReply(button, reply);
+    return;
+  }
+  if (response.status === 403) showError(button, await errorMessage(response, t('errors.forbidden')));
+  else if (response.status === 401) showError(button, await errorMessage(response, t('errors.sessionExpired')));
+  else if (response.status === 409) showError(button, await errorMessage(response, t('errors.conflict')), 'warning');
+  else showError(button, await errorMessage(response, t('errors.generic')));
+}
+
+/** Delegated click handling of `button[data-transition-url]` (confirmation comes first, see confirm-dialog). */
+export function installWorkflowButtons(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('[data-transition-url]');
+    if (!button || event.defaultPrevented || button.getAttribute('aria-busy') === 'true') return;
+    event.preventDefault();
+    void applyTransition(button);
+  });
+}

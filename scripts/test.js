@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: type check, unit, integration and end-to-end tests, in that order.
+// Integration tests use DATABASE_URL when set, the embedded database otherwise.
+// End-to-end tests need Debian's chromium (or CHROMIUM_PATH); it is installed when possible.
+'use strict';
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { ensureChromium } = require('./chromium');
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${label} : échec (${secs} s)`);
+    for (const f of ['unit', 'integration', 'e2e']) count(path.join(RESULTS, `${f}.json`));
+    console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed, ${totals.skipped} skipped`);
+    process.exit(r.status || 1);
+  }
+  console.log(`✓ ${label} (${secs} s)`);
+}
+
+const only = process.argv[2];
+const RESULTS = path.join(__dirname, '..', 'var', 'test-results');
+fs.rmSync(RESULTS, { recursive: true, force: true });
+fs.mkdirSync(RESULTS, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Adds the counts of a jest or playwright JSON report to the totals. */
+function count(file) {
+  if (!fs.existsSync(file)) return;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if ('numPassedTests' in r) {
+    totals.passed += r.numPassedTests; totals.failed += r.numFailedTests; totals.skipped += r.numPendingTests;
+  } else if (r.stats) {
+    totals.passed += r.stats.expected; totals.failed += r.stats.unexpected + (r.stats.flaky || 0); totals.skipped += r.stats.skipped;
+  }
+}
+const found = ensureChromium({
+  env: process.env,
+  exists: fs.existsSync,
+  isRoot: !!(process.getuid && process.getuid() === 0),
+  run: (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status,
+  log: (m) => console.log(m),
+});
+if ('error' in found) {
+  console.error(found.error);
+  process.exit(1);
+}
+const chromium = found.path;
+if (!fs.existsSync('/usr/bin/pdftotext')) {
+  console.error('pdftotext est introuvable : installez « poppler-utils » (apt-get install poppler-utils).');
+  process.exit(1);
+}
+const jestBin = require.resolve('jest/bin/jest');
+const embedded = !process.env.DATABASE_URL;
+if (!only || only === 'typecheck') run('Vérification des types', process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
+// The embedded database has one backend: its test files run one after the other.
+if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, ...(embedded ? ['--runInBand'] : ['--maxWorkers=2'])], { CHROMIUM_PATH: chromium });
+if (!only || only === 'e2e') {
+  run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+  run('Tests de bout en bout (Chromium)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
+}
+for (const f of ['unit', 'integration', 'e2e']) count(path.join(RESULTS, `${f}.json`));
+console.log('\nTous les tests sont passés.');
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

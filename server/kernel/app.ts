@@ -1,0 +1,198 @@
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import pinoHttp from 'pino-http';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import { ROOT_DIR, type AppConfig } from './config';
+import type { AppContext } from './context';
+import { RouteTable } from './http/route-table';
+import { cspNonce, securityHeaders } from './http/security';
+import { csrfToken } from './http/csrf';
+import { dispatcher } from './http/dispatcher';
+import { HttpError, isDatabaseUnavailable } from './http/errors';
+import { isFragmentRequest, renderView } from './http/render';
+import { takeFlashes } from './http/flash';
+import { configurePassport } from './auth/passport';
+import { loadAuthUser } from './auth/load-user';
+import { catalogue, negotiateLocale, translator, initI18n } from './i18n/i18n';
+import { formatDate, formatDateTime } from './i18n/format';
+import { can, defineRights } from './rights/registry';
+import { RIGHTS_CATALOGUE } from './rights/catalogue';
+import { displayName } from './rights/auth-user';
+import { loadToggles } from './toggles/toggles';
+import { visibleMenu } from './menu';
+import { assetTags } from './islands/manifest';
+import { CHART_COLORS, NAMED_COLORS } from './palette';
+import type { ModuleDef } from './module';
+import { createLogger } from './logger';
+import { switchBanner } from '../modules/account-access/switch-session';
+
+/** Options of {@link createApp}. */
+export interface CreateAppOptions {
+  config: AppConfig;
+  dataSource: DataSource;
+  modules: ModuleDef[];
+}
+
+/** Builds the Express application: security, sessions, i18n, named routes, error pages. */
+export function createApp({ config, dataSource, modules }: CreateAppOptions): { app: Express; ctx: AppContext } {
+  initI18n();
+  const routes = new RouteTable();
+  for (const [group, names] of Object.entries(RIGHTS_CATALOGUE)) defineRights(group, names);
+  for (const m of modules) {
+    routes.add(m.routes);
+    for (const [group, names] of Object.entries(m.rights ?? {})) defineRights(group, names);
+  }
+  const ctx: AppContext = { config, db: dataSource, routes, databaseUp: true };
+  const userMenu = modules.flatMap((m) => m.userMenu ?? []);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  // Filters post nested names in the query string (`selected[t3][]`), like forms do in the body.
+  app.set('query parser', 'extended');
+  app.locals.ctx = ctx;
+
+  const logger = createLogger(config);
+  app.use(pinoHttp({ logger, autoLogging: config.env !== 'test', customProps: (req) => ({ route: (req as Request).routeName }) }));
+  app.use(cspNonce);
+  app.use(securityHeaders(config.env === 'production'));
+  app.use('/build', express.static(path.join(ROOT_DIR, 'public', 'build'), { immutable: true, maxAge: '1y', index: false }));
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/static/favicon.svg'));
+  app.use('/static', express.static(path.join(ROOT_DIR, 'public', 'static'), { maxAge: '1h', index: false }));
+  app.use((req, _res, next) => {
+    req.ctx = ctx;
+    req.authUser = null;
+    req.locale = negotiateLocale(undefined, req.get('Accept-Language'));
+    req.t = translator(req.locale);
+    next();
+  });
+  app.use(databaseGuard(ctx));
+  // Large forms exist (the rights matrix has one box per role and right).
+  app.use(express.urlencoded({ extended: true, limit: '2mb', parameterLimit: 20_000 }));
+  app.use(express.json({ limit: '2mb' }));
+
+  const PgStore = connectPgSimple(session);
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  app.use(session({
+    name: 'vigie.sid',
+    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: config.env === 'test' ? false : 900 }),
+    secret: config.sessionSecret,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.env === 'production', maxAge: 8 * 3600 * 1000 },
+  }));
+  const passport = configurePassport(dataSource);
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  app.use(async (req, res, next) => {
+    try {
+      const sessionUser = req.user as { id: number } | undefined;
+      if (sessionUser) {
+        const activeTenant = (req.session as unknown as { tenantId?: number }).tenantId;
+        req.authUser = await loadAuthUser(dataSource, sessionUser.id, activeTenant);
+        if (!req.authUser) await new Promise<void>((resolve) => req.logout(() => resolve()));
+      }
+      req.locale = negotiateLocale(req.authUser?.locale, req.get('Accept-Language'));
+      req.t = translator(req.locale);
+      res.locals.toggles = req.authUser ? await loadToggles(dataSource, req.authUser.tenantId) : {};
+      exposeLocals(req, res, ctx);
+      res.locals.userMenu = req.authUser ? userMenu.filter((e) => !e.visible || e.visible(req.authUser!)) : [];
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use(dispatcher(routes));
+  app.use((_req, _res, next) => next(new HttpError(404, 'errors.not_found.title')));
+  app.use(errorHandler(ctx, logger));
+  return { app, ctx };
+}
+
+/** Template helpers every view can use. */
+function exposeLocals(req: Request, res: Response, ctx: AppContext): void {
+  const user = req.authUser;
+  Object.assign(res.locals, {
+    t: req.t,
+    locale: req.locale,
+    user,
+    userName: user ? displayName(user) : '',
+    path: (name: string, params?: Record<string, unknown>) => ctx.routes.path(name, params as Record<string, string>),
+    hasRoute: (name: string) => ctx.routes.has(name),
+    can: (right: string, subject?: unknown) => can(user, right, subject),
+    csrfToken: () => csrfToken(req),
+    formatDate,
+    formatDateTime,
+    // Taken only when a page layout renders them, so a stray request (favicon, 404) never eats them.
+    flashes: () => (req.method === 'GET' && !isFragmentRequest(req) ? takeFlashes(req) : []),
+    menu: user ? visibleMenu(user, res.locals.toggles, (n) => ctx.routes.has(n)) : [],
+    routeName: req.routeName,
+    assetTags: () => assetTags(res.locals.nonce),
+    palette: { chart: CHART_COLORS, named: NAMED_COLORS },
+    switchBanner: switchBanner(req),
+    clientMessages: catalogue(req.locale, 'client'),
+    json: (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'),
+  });
+}
+
+/** While PostgreSQL is down, answer a French 503 at once; probe again every 2 s. */
+function databaseGuard(ctx: AppContext) {
+  let probing: Promise<void> | null = null;
+  let lastProbe = 0;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (ctx.databaseUp) return next();
+    if (!probing && Date.now() - lastProbe > 2000) {
+      lastProbe = Date.now();
+      probing = ctx.db.query('SELECT 1').then(() => { ctx.databaseUp = true; }, () => undefined).finally(() => { probing = null; });
+    }
+    if (probing) await probing;
+    if (ctx.databaseUp) return next();
+    await sendServiceUnavailable(req, res);
+  };
+}
+
+async function sendServiceUnavailable(req: Request, res: Response): Promise<void> {
+  res.setHeader('Retry-After', '10');
+  if (isFragmentRequest(req) || req.method !== 'GET') {
+    res.status(503).json({ message: req.t('errors.unavailable.message') });
+    return;
+  }
+  const html = await renderView(res, 'errors/unavailable', { t: req.t, locale: req.locale, nonce: res.locals.nonce, assetTags: () => assetTags(res.locals.nonce) });
+  res.status(503).type('html').send(html);
+}
+
+/** Turns every error into a French page or JSON message; never leaks a stack. */
+function errorHandler(ctx: AppContext, logger: ReturnType<typeof createLogger>) {
+  return async (err: unknown, req: Request, res: Response, _next: NextFunction): Promise<void> => {
+    if (res.headersSent) return;
+    try {
+      if (!req.t) { req.t = translator('fr'); req.locale = 'fr'; }
+      if (isDatabaseUnavailable(err)) {
+        ctx.databaseUp = false;
+        logger.warn({ err }, 'database unavailable');
+        return await sendServiceUnavailable(req, res);
+      }
+      const httpErr = err instanceof HttpError ? err
+        : (err as { status?: number; type?: string }).status === 413 ? new HttpError(413, 'errors.too_large')
+        : (err as { type?: string }).type === 'entity.parse.failed' ? new HttpError(400, 'errors.bad_request')
+        : null;
+      if (!httpErr) logger.error({ err }, 'unhandled error');
+      const status = httpErr?.status ?? 500;
+      const key = httpErr?.messageKey ?? 'errors.server.message';
+      if (isFragmentRequest(req) || req.method !== 'GET') {
+        res.status(status).json({ message: req.t(key, httpErr?.params) });
+        return;
+      }
+      if (!res.locals.t) exposeLocals(req, res, ctx);
+      const html = await renderView(res, 'errors/error', { status, messageKey: key, body: '' });
+      res.status(status).type('html').send(html);
+    } catch (renderErr) {
+      logger.error({ err: renderErr }, 'error page failed');
+      res.status(500).type('text').send('Erreur interne du serveur.');
+    }
+  };
+}

@@ -1,0 +1,16 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from './config';
+import { startJobWorker } from './jobs';
+import { closePdfBrowser } from './pdf';
+import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './storage';
+
+/** Starts the background work of the process (job worker, orphan-upload purge); returns how to stop it. */
+export function startBackground(db: DataSource, config: AppConfig): () => Promise<void> {
+  registerPurgeOrphansJob(createStorage(config));
+  void schedulePurgeOrphans(db).catch((err) => console.error('[jobs] planification impossible', err));
+  const worker = startJobWorker(db, { intervalMs: 2000 });
+  return async () => {
+    await worker.stop();
+    await closePdfBrowser();
+  };
+}

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from './config';
+import type { RouteTable } from './http/route-table';
+import type { AuthUser } from './rights/auth-user';
+
+/** What every handler can reach: configuration, database and the route table. */
+export interface AppContext {
+  config: AppConfig;
+  db: DataSource;
+  routes: RouteTable;
+  /** True while PostgreSQL answers; false after a connection failure until a probe succeeds. */
+  databaseUp: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      ctx: AppContext;
+      /** The logged-in user (null when anonymous). */
+      authUser: AuthUser | null;
+      /** Translator in the request's locale. */
+      t: TFunction;
+      locale: string;
+      /** Params of the matched named route. */
+      routeParams: Record<string, string>;
+      routeName?: string;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config';
+import { createDataSource } from './data-source';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded';
+
+/** An open database: the data source, its URL and how to close everything. */
+export interface OpenDatabase {
+  dataSource: DataSource;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names: `DATABASE_URL` when set, otherwise the embedded
+ * PGlite with its data in `var/pglite`.
+ */
+export async function openDatabase(config: AppConfig, opts: { poolSize?: number; onPoolError?: (e: Error) => void } = {}): Promise<OpenDatabase> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedDatabase({ dataDir: config.pgliteDir });
+    url = embedded.url;
+  }
+  const dataSource = createDataSource({ url, poolSize: opts.poolSize, onPoolError: opts.onPoolError });
+  await dataSource.initialize();
+  return {
+    dataSource,
+    url,
+    embedded: !!embedded,
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Request } from 'express';
+
+/** Page sizes offered on list screens ("résultats par page"). */
+export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
+
+/** A page request read from the query string. */
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+/** Reads `page` and `perPage` from the query, clamped to sane values. */
+export function pageRequest(req: Request, defaultPerPage = 25): PageRequest {
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
+  const asked = Number.parseInt(String(req.query.perPage ?? ''), 10);
+  const perPage = (PER_PAGE_CHOICES as readonly number[]).includes(asked) ? asked : defaultPerPage;
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/** What the `_pager` partial needs. */
+export interface Pager {
+  page: number;
+  perPage: number;
+  total: number;
+  pages: number;
+  /** URL of a page, keeping the other query parameters. */
+  url: (page: number) => string;
+}
+
+/** Builds the pager of a list from its total and the current request. */
+export function buildPager(req: Request, request: PageRequest, total: number): Pager {
+  const pages = Math.max(1, Math.ceil(total / request.perPage));
+  return {
+    page: request.page,
+    perPage: request.perPage,
+    total,
+    pages,
+    url: (page: number) => {
+      // From the raw query string, so nested filters (`selected[t3][]`) survive paging.
+      const q = new URLSearchParams((req.originalUrl ?? '').split('?')[1] ?? '');
+      q.delete('page');
+      if (page > 1) q.set('page', String(page));
+      const qs = q.toString();
+      return qs ? `${req.path}?${qs}` : req.path;
+    },
+  };
+}

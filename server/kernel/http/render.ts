@@ -1,0 +1,38 @@
+import path from 'node:path';
+import ejs from 'ejs';
+import type { Request, Response } from 'express';
+import { ROOT_DIR } from '../config';
+
+/** Directory of the EJS views. */
+export const VIEWS_DIR = path.join(ROOT_DIR, 'views');
+
+/** True when the client asked for a fragment to put in a modal (XHR header or `inModal=1`). */
+export function isFragmentRequest(req: Request): boolean {
+  return req.get('X-Requested-With') === 'XMLHttpRequest' || req.query.inModal === '1';
+}
+
+/** True when the client expects JSON (fetch with Accept JSON). */
+export function wantsJson(req: Request): boolean {
+  return !!req.get('Accept')?.includes('application/json') && !req.get('Accept')?.includes('text/html');
+}
+
+/** Renders a view file with the response locals plus `locals`. */
+export async function renderView(res: Response, view: string, locals: Record<string, unknown> = {}): Promise<string> {
+  return ejs.renderFile(path.join(VIEWS_DIR, `${view}.ejs`), { ...res.locals, ...locals }, { async: false, cache: process.env.NODE_ENV === 'production', root: VIEWS_DIR });
+}
+
+/**
+ * Renders a screen: the fragment alone (wrapped in the modal shell) for the client's modal
+ * loader, or the full page layout otherwise.
+ */
+export async function renderScreen(req: Request, res: Response, view: string, locals: Record<string, unknown> = {}, status = 200): Promise<void> {
+  const body = await renderView(res, view, locals);
+  const layout = isFragmentRequest(req) ? 'layouts/modal' : 'layouts/page';
+  const html = await renderView(res, layout, { ...locals, body });
+  res.status(status).type('html').send(html);
+}
+
+/** Renders a modal form: 200 with errors, or the full page when not asked by the client. */
+export async function renderForm(req: Request, res: Response, view: string, locals: Record<string, unknown>, status = 200): Promise<void> {
+  await renderScreen(req, res, view, locals, status);
+}

@@ -1,0 +1,45 @@
+/** Dates are shown DD/MM/YYYY (and HH:mm) in every locale, in the Paris time zone. */
+const TZ = 'Europe/Paris';
+
+function parts(date: Date): Record<string, string> {
+  const fmt = new Intl.DateTimeFormat('fr-FR', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return Object.fromEntries(fmt.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** `22/11/2026`. */
+export function formatDate(date: Date | string | null | undefined): string {
+  if (!date) return '';
+  const p = parts(new Date(date));
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** `22/11/2026 14:05`. */
+export function formatDateTime(date: Date | string | null | undefined): string {
+  if (!date) return '';
+  const p = parts(new Date(date));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600], ['month', 30 * 24 * 3600], ['day', 24 * 3600], ['hour', 3600], ['minute', 60], ['second', 1],
+];
+
+/** "il y a 3 minutes" in the given locale; units second, minute, hour, day, month, year. */
+export function formatRelative(date: Date, now: Date, locale: string): string {
+  const diff = Math.round((date.getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, secs] of UNITS) {
+    if (Math.abs(diff) >= secs || unit === 'second') return rtf.format(Math.round(diff / secs), unit);
+  }
+  return rtf.format(0, 'second');
+}
+
+/** Parses `DD/MM/YYYY` (optionally ` HH:mm`); returns null when not a real date. */
+export function parseFrenchDate(text: string): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const [, d, mo, y, h = '00', mi = '00'] = m;
+  const date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi));
+  if (date.getUTCDate() !== +d || date.getUTCMonth() !== +mo - 1) return null;
+  return date;
+}

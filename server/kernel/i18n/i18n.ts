@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import i18next, { type i18n, type TFunction } from 'i18next';
+import { ROOT_DIR } from '../config';
+
+/** The product's locales; French is the source catalogue. */
+export const SUPPORTED_LOCALES = ['fr', 'en', 'es', 'de', 'ro', 'pl'] as const;
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: SupportedLocale = 'fr';
+export const TRANSLATIONS_DIR = path.join(ROOT_DIR, 'translations');
+
+/** Domains (namespaces) are the JSON files of the French catalogue. */
+export function translationDomains(dir = TRANSLATIONS_DIR): string[] {
+  return fs.readdirSync(path.join(dir, DEFAULT_LOCALE)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+}
+
+/** Reads one catalogue file; a missing file is an empty catalogue. */
+export function readCatalogue(locale: string, domain: string, dir = TRANSLATIONS_DIR): Record<string, unknown> {
+  const file = path.join(dir, locale, `${domain}.json`);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+}
+
+let instance: i18n | undefined;
+
+/** Initialises i18next once with every catalogue loaded from `translations/`. */
+export function initI18n(dir = TRANSLATIONS_DIR): i18n {
+  if (instance) return instance;
+  const domains = translationDomains(dir);
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const locale of SUPPORTED_LOCALES) {
+    resources[locale] = {};
+    for (const d of domains) resources[locale][d] = readCatalogue(locale, d, dir);
+    // Every other domain is also reachable from the default one as `<domain>.<key>`.
+    const merged: Record<string, unknown> = { ...resources[locale].messages };
+    for (const d of domains) if (d !== 'messages') merged[d] = resources[locale][d];
+    resources[locale].messages = merged;
+  }
+  const inst = i18next.createInstance();
+  void inst.init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...SUPPORTED_LOCALES],
+    ns: domains,
+    defaultNS: 'messages',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  instance = inst;
+  return inst;
+}
+
+/** A translator fixed to a locale (falls back to French). */
+export function translator(locale: string): TFunction {
+  const lng = (SUPPORTED_LOCALES as readonly string[]).includes(locale) ? locale : DEFAULT_LOCALE;
+  return initI18n().getFixedT(lng);
+}
+
+/** The whole catalogue of one domain for one locale (French keys fill the gaps). */
+export function catalogue(locale: string, domain: string): Record<string, unknown> {
+  const inst = initI18n();
+  const fr = inst.getResourceBundle(DEFAULT_LOCALE, domain) ?? {};
+  const own = inst.getResourceBundle(locale, domain) ?? {};
+  return deepMerge(fr, own);
+}
+
+function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && typeof a[k] === 'object' ? deepMerge(a[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+/** Picks the locale: the user's profile, else the browser's Accept-Language, else French. */
+export function negotiateLocale(profileLocale: string | undefined, acceptLanguage: string | undefined): SupportedLocale {
+  if (profileLocale && (SUPPORTED_LOCALES as readonly string[]).includes(profileLocale)) return profileLocale as SupportedLocale;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((SUPPORTED_LOCALES as readonly string[]).includes(code)) return code as SupportedLocale;
+  }
+  return DEFAULT_LOCALE;
+}

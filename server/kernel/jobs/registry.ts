@@ -1,0 +1,31 @@
+import type { DataSource } from 'typeorm';
+import type { Job } from './job.entity';
+
+/** What a handler receives beside its payload. */
+export interface JobContext {
+  job: Job;
+  dataSource: DataSource;
+  /** `clock.now()` when the job was claimed. */
+  now: Date;
+}
+
+/** Does the work of one job; throwing schedules a retry. */
+export type JobHandler<P = Record<string, unknown>> = (payload: P, ctx: JobContext) => Promise<void> | void;
+
+const handlers = new Map<string, JobHandler<any>>();
+
+/** Declares the handler of the jobs named `name` (once per name). */
+export function registerJobHandler<P = Record<string, unknown>>(name: string, handler: JobHandler<P>): void {
+  if (handlers.has(name)) throw new Error(`Un gestionnaire est déjà déclaré pour le job « ${name} ».`);
+  handlers.set(name, handler);
+}
+
+/** Forgets a handler (tests). */
+export function unregisterJobHandler(name: string): void {
+  handlers.delete(name);
+}
+
+/** The handler of `name`, if any. */
+export function jobHandler(name: string): JobHandler<any> | undefined {
+  return handlers.get(name);
+}

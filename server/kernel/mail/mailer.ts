@@ -1,0 +1,117 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config';
+
+/** A file joined to a mail. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType?: string;
+}
+
+/** A mail to send. */
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  html: string;
+  /** Plain-text part; derived from `html` when absent. */
+  text?: string;
+  attachments?: MailAttachment[];
+  cc?: string | string[];
+  replyTo?: string;
+}
+
+/** A mail as it left (kept in memory in development and tests). */
+export interface SentMail {
+  from: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+  messageId: string;
+}
+
+/** Sender used when `MAIL_FROM` is not set. */
+export const DEFAULT_MAIL_FROM = 'Vigie <no-reply@vigie.local>';
+
+const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** Crude but safe plain-text version of a mail body. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * Sends mail through nodemailer. When `recording`, every message is also kept in memory so
+ * tests can read what a user would have received.
+ */
+export class Mailer {
+  private readonly outbox: SentMail[] = [];
+
+  constructor(private readonly transport: Transporter, readonly from: string, private readonly recording: boolean) {}
+
+  /** Sends one mail; resolves once the transport accepted it. */
+  async send(message: MailMessage): Promise<SentMail> {
+    const text = message.text ?? htmlToText(message.html);
+    const attachments = message.attachments ?? [];
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: list(message.to),
+      cc: list(message.cc),
+      replyTo: message.replyTo,
+      subject: message.subject,
+      html: message.html,
+      text,
+      attachments,
+    });
+    const sent: SentMail = {
+      from: this.from,
+      to: list(message.to),
+      cc: list(message.cc),
+      subject: message.subject,
+      html: message.html,
+      text,
+      attachments,
+      messageId: String(info.messageId ?? ''),
+    };
+    if (this.recording) this.outbox.push(sent);
+    return sent;
+  }
+
+  /** Mails sent so far (recording mailers only). */
+  sent(): SentMail[] {
+    return [...this.outbox];
+  }
+
+  /** Forgets the recorded mails. */
+  clear(): void {
+    this.outbox.length = 0;
+  }
+}
+
+/**
+ * The mailer of this environment: SMTP from `SMTP_URL` in production (required there), else a
+ * JSON transport that sends nothing and records every message.
+ */
+export function createMailer(config: Pick<AppConfig, 'env'>, env: NodeJS.ProcessEnv = process.env): Mailer {
+  const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  if (config.env === 'production') {
+    if (!env.SMTP_URL) throw new Error('SMTP_URL est obligatoire en production.');
+    return new Mailer(nodemailer.createTransport(env.SMTP_URL), from, false);
+  }
+  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true);
+}

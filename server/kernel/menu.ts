@@ -1,0 +1,89 @@
+import type { AuthUser } from './rights/auth-user';
+import { can } from './rights/registry';
+
+/** One entry of the main menu: a named route, the right and toggle it needs, an icon. */
+export interface MenuEntry {
+  key: string;
+  route: string;
+  right: string;
+  toggle?: string;
+  icon: string;
+}
+
+/** A menu section (translation key `menu.sections.<key>`). */
+export interface MenuSection {
+  key: string;
+  icon: string;
+  entries: MenuEntry[];
+}
+
+/**
+ * The spec's menu (seed 002, section 2) as data. An entry shows only when its route exists
+ * (its module is built), the user holds its right and its toggle is on.
+ */
+export const MENU: MenuSection[] = [
+  { key: 'prevention', icon: 'shield-check', entries: [
+    { key: 'prevention_plan', route: 'pdp_index', right: 'pdp.view', toggle: 'module_prevention_plan', icon: 'file-earmark-check' },
+    { key: 'fire_permit', route: 'fire_permit_index', right: 'pdp.view', toggle: 'module_prevention_plan', icon: 'fire' },
+    { key: 'work_orders', route: 'work_order_index', right: 'pdp.view', toggle: 'module_prevention_plan', icon: 'clipboard-check' },
+    { key: 'safety_protocol', route: 'pds_index', right: 'pds.view', icon: 'truck' },
+    { key: 'ppsps', route: 'ppsps_index', right: 'ppsps.view', icon: 'cone-striped' },
+    { key: 'consignment', route: 'consignment_index', right: 'consignment.access', toggle: 'module_consignment', icon: 'lock' },
+    { key: 'machines', route: 'consignment_machine_index', right: 'consignment.manage', toggle: 'module_consignment', icon: 'gear-wide-connected' },
+  ] },
+  { key: 'actions', icon: 'check2-square', entries: [
+    { key: 'action_plan', route: 'action_plan_index', right: 'action.view', toggle: 'module_action_plan', icon: 'list-check' },
+    { key: 'my_actions', route: 'action_plan_mine', right: 'authenticated', toggle: 'module_action_plan', icon: 'person-check' },
+    { key: 'events', route: 'event_index', right: 'event.view', toggle: 'module_events', icon: 'exclamation-triangle' },
+  ] },
+  { key: 'risks', icon: 'clipboard-data', entries: [
+    { key: 'unique_document', route: 'unique_document_index', right: 'unique_document.view', toggle: 'module_unique_document', icon: 'journal-text' },
+    { key: 'hardship', route: 'unique_document_hardship_index', right: 'unique_document.view', toggle: 'module_unique_document', icon: 'person-arms-up' },
+    { key: 'chemical_risk', route: 'unique_document_chemical_index', right: 'unique_document.view', toggle: 'module_unique_document', icon: 'droplet-half' },
+    { key: 'equipment_controls', route: 'vgp_index', right: 'vgp.view', toggle: 'module_vgp', icon: 'tools' },
+    { key: 'waste', route: 'waste_index', right: 'environment.view', toggle: 'module_waste', icon: 'recycle' },
+  ] },
+  { key: 'people', icon: 'people', entries: [
+    { key: 'employees', route: 'hr_employee_index', right: 'hr.view', toggle: 'module_hr', icon: 'person-badge' },
+    { key: 'training', route: 'hr_formation_index', right: 'hr.formations', toggle: 'module_hr', icon: 'mortarboard' },
+    { key: 'sessions', route: 'hr_session_index', right: 'hr.formations', toggle: 'module_hr', icon: 'calendar-event' },
+    { key: 'security_welcome', route: 'security_welcome_index', right: 'authenticated', toggle: 'module_security_welcome', icon: 'door-open' },
+    { key: 'visitor_reception', route: 'visitor_index', right: 'authenticated', toggle: 'module_visitor', icon: 'person-vcard' },
+    { key: 'activity_map', route: 'activity_map_index', right: 'activity_map.view', toggle: 'module_activity_map', icon: 'diagram-3' },
+    { key: 'quiz', route: 'quiz_index', right: 'activity_map.quiz', toggle: 'module_activity_map', icon: 'patch-question' },
+  ] },
+  { key: 'projects', icon: 'kanban', entries: [
+    { key: 'project_management', route: 'project_index', right: 'project.view', toggle: 'module_projects', icon: 'kanban' },
+    { key: 'calendar', route: 'calendar_index', right: 'other.calendar', toggle: 'calendar', icon: 'calendar3' },
+  ] },
+  { key: 'companies', icon: 'building', entries: [
+    { key: 'crm', route: 'crm_company_index', right: 'companies.view', toggle: 'module_crm', icon: 'buildings' },
+    { key: 'contacts', route: 'crm_contact_index', right: 'companies.view', toggle: 'module_crm', icon: 'person-lines-fill' },
+    { key: 'ged', route: 'ged_index', right: 'ged.view', toggle: 'module_ged', icon: 'folder2-open' },
+  ] },
+  { key: 'administration', icon: 'sliders', entries: [
+    { key: 'users', route: 'admin_user_index', right: 'admin.users', icon: 'people' },
+    { key: 'roles', route: 'admin_role_index', right: 'admin.roles', icon: 'person-lock' },
+    { key: 'hierarchy', route: 'admin_hierarchy_index', right: 'admin.hierarchy', icon: 'diagram-2' },
+    { key: 'sites', route: 'admin_site_index', right: 'admin.sites', icon: 'geo-alt' },
+    { key: 'services', route: 'admin_service_index', right: 'admin.sites', icon: 'diagram-3' },
+    { key: 'nomenclatures', route: 'admin_nomenclature_index', right: 'admin.nomenclatures', icon: 'list-ul' },
+    { key: 'global_parameters', route: 'admin_settings_index', right: 'admin.settings', icon: 'toggles' },
+    { key: 'objectives', route: 'admin_objective_index', right: 'admin.objectives', icon: 'bullseye' },
+    { key: 'mail_templates', route: 'admin_mail_template_index', right: 'admin.mail_templates', icon: 'envelope' },
+    { key: 'notifications', route: 'notification_index', right: 'admin.notifications_view', icon: 'bell' },
+    { key: 'pdf_annexes', route: 'admin_pdf_annex_index', right: 'admin.pdf_annexes', icon: 'file-earmark-pdf' },
+    { key: 'trash', route: 'admin_trash_index', right: 'admin.trash', icon: 'trash' },
+    { key: 'audit', route: 'admin_audit_index', right: 'admin.audit', icon: 'shield-lock' },
+  ] },
+  { key: 'help', icon: 'question-circle', entries: [
+    { key: 'help', route: 'help_index', right: 'authenticated', toggle: 'help', icon: 'question-circle' },
+  ] },
+];
+
+/** The menu one user sees: sections with at least one visible entry. */
+export function visibleMenu(user: AuthUser, toggles: Record<string, boolean>, routeExists: (name: string) => boolean, menu: MenuSection[] = MENU): MenuSection[] {
+  return menu
+    .map((s) => ({ ...s, entries: s.entries.filter((e) => routeExists(e.route) && can(user, e.right) && (!e.toggle || toggles[e.toggle] !== false)) }))
+    .filter((s) => s.entries.length > 0);
+}

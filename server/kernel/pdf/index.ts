@@ -1,0 +1,1 @@
+export { renderPdf, renderPrintHtml, closePdfBrowser, defaultHeader, defaultFooter, escapeHtml, CHROMIUM_ARGS, type PdfRequest } from './render-pdf';

@@ -1,0 +1,1 @@
+export { cleanRichText } from './clean-rich-text';

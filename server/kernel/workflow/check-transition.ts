@@ -1,0 +1,60 @@
+import { can } from '../rights/registry';
+import type { AuthUser } from '../rights/auth-user';
+import type { CanResult, TransitionSpec, WorkflowDefinition, WorkflowSubject } from './workflow.types';
+
+/** The French reasons the engine gives (guards bring their own). */
+export const WORKFLOW_MESSAGES = {
+  notFound: "Cet élément n'existe pas ou n'est plus accessible.",
+  unknownTransition: "Cette action n'existe pas.",
+  staleState: "Cette action n'est plus possible, l'état a changé entre-temps. Rechargez la page.",
+  forbidden: "Vous n'avez pas le droit d'effectuer cette action.",
+  required: 'Veuillez renseigner ce champ.',
+  signatureRequired: 'Veuillez signer pour continuer.',
+} as const;
+
+/** True for null, undefined, blank strings and empty arrays: what `requires` refuses. */
+export function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Which checks to run besides state, right and guards. */
+export interface CheckOptions {
+  /** Check `requires` fields (the buttons list skips them, apply does not). */
+  requires: boolean;
+  /** Check the comment when given (`undefined`: the comment is not known yet). */
+  comment?: string | null;
+}
+
+/**
+ * Runs the checks of one transition on a subject, in the order a user would want to hear
+ * them: state, right, guards, required fields, comment.
+ */
+export function checkTransition(
+  def: WorkflowDefinition<any>,
+  subject: WorkflowSubject,
+  name: string,
+  user: AuthUser,
+  opts: CheckOptions,
+): CanResult {
+  const spec: TransitionSpec<any> | undefined = Object.prototype.hasOwnProperty.call(def.transitions, name) ? def.transitions[name] : undefined;
+  if (!spec) return { ok: false, reason: WORKFLOW_MESSAGES.unknownTransition, status: 404 };
+  const state = subject[def.property];
+  if (typeof state !== 'string' || !spec.from.includes(state)) return { ok: false, reason: WORKFLOW_MESSAGES.staleState, status: 409 };
+  if (spec.right && !can(user, spec.right, subject)) return { ok: false, reason: WORKFLOW_MESSAGES.forbidden, status: 403 };
+  for (const guard of spec.guards ?? []) {
+    const reason = guard(subject, { user, workflow: def.name, transition: name });
+    if (reason) return { ok: false, reason, status: 403 };
+  }
+  if (opts.requires) {
+    for (const field of spec.requires ?? []) {
+      if (isBlank(subject[field])) return { ok: false, reason: WORKFLOW_MESSAGES.required, status: 403, field };
+    }
+  }
+  if (opts.comment !== undefined && spec.comment === 'required' && isBlank(opts.comment)) {
+    return { ok: false, reason: WORKFLOW_MESSAGES.required, status: 403, field: 'comment' };
+  }
+  return { ok: true };
+}

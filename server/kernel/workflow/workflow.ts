@@ -1,0 +1,105 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../rights/auth-user';
+import { applyTransition, type SubjectRef } from './apply-transition';
+import { checkTransition } from './check-transition';
+import { validateDefinition } from './validate-definition';
+import type {
+  ApplyOptions, ApplyResult, CanResult, StateRef, TransitionListener, TransitionView, WorkflowDefinition, WorkflowSubject,
+} from './workflow.types';
+
+/** A state machine defined as data, with the operations handlers and templates use. */
+export class Workflow<S extends object = WorkflowSubject> {
+  private readonly listeners = new Map<string, TransitionListener[]>();
+
+  constructor(readonly definition: Readonly<WorkflowDefinition<S>>) {}
+
+  get name(): string { return this.definition.name; }
+
+  /** Names of the transitions, in definition order. */
+  get transitionNames(): string[] { return Object.keys(this.definition.transitions); }
+
+  /** Translation key of a place's label. */
+  placeLabel(place: string): string {
+    return this.definition.labels?.[place] ?? `workflow.${this.definition.name}.places.${place}`;
+  }
+
+  /** The subject's current state, as `{ name, label }` (label is a translation key). */
+  state(subject: S): StateRef {
+    const name = String((subject as WorkflowSubject)[this.definition.property] ?? '');
+    return { name, label: this.placeLabel(name) };
+  }
+
+  /** Display metadata of one transition (whatever the subject). */
+  describe(name: string): TransitionView {
+    const t = this.definition.transitions[name];
+    if (!t) throw new Error(`Workflow « ${this.name} » : transition inconnue « ${name} »`);
+    return {
+      name,
+      from: [...t.from],
+      to: t.to,
+      label: t.label ?? `workflow.${this.definition.name}.transitions.${name}`,
+      right: t.right,
+      comment: t.comment ?? 'none',
+      signature: t.signature ?? false,
+      confirm: t.confirm,
+      style: t.style ?? 'outline-primary',
+      requires: [...(t.requires ?? [])],
+    };
+  }
+
+  /**
+   * The transitions `user` may press now on `subject`: from-state, right (with its policy) and
+   * guards pass. Required fields and the comment are checked when applying, so the button stays
+   * visible and the user learns what is missing.
+   */
+  transitions(subject: S, user: AuthUser): TransitionView[] {
+    return this.transitionNames
+      .filter((name) => checkTransition(this.definition, subject as WorkflowSubject, name, user, { requires: false }).ok)
+      .map((name) => this.describe(name));
+  }
+
+  /** May `user` apply `name` to `subject` now (required fields included, comment not yet known)? */
+  can(subject: S, name: string, user: AuthUser): CanResult {
+    return checkTransition(this.definition, subject as WorkflowSubject, name, user, { requires: true });
+  }
+
+  /**
+   * Registers a side effect of a transition (or of every one with `'*'`). Listeners run in the
+   * transaction of the transition, in registration order; returns a function that removes it.
+   */
+  on(transition: string, listener: TransitionListener): () => void {
+    if (transition !== '*' && !this.definition.transitions[transition]) {
+      throw new Error(`Workflow « ${this.name} » : écouteur sur une transition inconnue « ${transition} »`);
+    }
+    const list = this.listeners.get(transition) ?? [];
+    list.push(listener);
+    this.listeners.set(transition, list);
+    return () => {
+      const i = list.indexOf(listener);
+      if (i >= 0) list.splice(i, 1);
+    };
+  }
+
+  /** Listeners to run for a transition: its own, then the `'*'` ones. */
+  listenersOf(transition: string): TransitionListener[] {
+    return [...(this.listeners.get(transition) ?? []), ...(this.listeners.get('*') ?? [])];
+  }
+
+  /**
+   * Applies a transition in one transaction: row lock (scoped by tenant), checks, state change,
+   * history row, listeners. Given an EntityManager already in a transaction, joins it.
+   */
+  apply(db: DataSource | EntityManager, ref: SubjectRef, name: string, opts: ApplyOptions): Promise<ApplyResult<S>> {
+    // The subject is read from the row, in the entity's property names: S by construction.
+    return applyTransition(this as unknown as Workflow, db, ref, name, opts) as Promise<ApplyResult<S>>;
+  }
+}
+
+/**
+ * Declares a workflow. The definition is checked now (unknown places, empty `from` ... throw),
+ * so a broken state machine fails at boot.
+ */
+export function defineWorkflow<S extends object = WorkflowSubject>(definition: WorkflowDefinition<S>): Workflow<S> {
+  validateDefinition(definition);
+  return new Workflow<S>(definition);
+}
