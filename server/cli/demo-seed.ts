@@ -1,0 +1,45 @@
+import type { DataSource } from 'typeorm';
+import { generatePassword } from '../kernel/secrets';
+import { createUser } from '../modules/identity/identity.service';
+import { ensureSystemRoles } from '../modules/identity/roles';
+import { MODULES } from '../modules';
+
+/** Name of the demo company. */
+export const DEMO_COMPANY = 'Démo Industrie SAS';
+
+/** A demo account and its generated password, printed once. */
+export interface DemoAccount {
+  username: string;
+  password: string;
+  roles: string[];
+}
+
+const PEOPLE = [
+  { username: 'claire.martin', firstName: 'Claire', lastName: 'Martin', roles: ['hsqe', 'manager'] },
+  { username: 'karim.benali', firstName: 'Karim', lastName: 'Benali', roles: ['order_giver', 'user'] },
+  { username: 'sophie.lefebvre', firstName: 'Sophie', lastName: 'Lefebvre', roles: ['hr_manager', 'user'] },
+  { username: 'julien.moreau', firstName: 'Julien', lastName: 'Moreau', roles: ['head_of_service', 'user'] },
+];
+
+/**
+ * Fills a demo company with realistic French data for every module that exists. Skips
+ * (returns []) when the demo people already exist.
+ */
+export async function seedDemo(db: DataSource): Promise<DemoAccount[]> {
+  await ensureSystemRoles(db);
+  const [exists] = await db.query('SELECT 1 FROM app_user WHERE username = $1', [PEOPLE[0].username]);
+  if (exists) return [];
+  const accounts: DemoAccount[] = [];
+  let tenantId = 0;
+  for (const p of PEOPLE) {
+    const password = generatePassword();
+    const created = await createUser(db, { ...p, password, email: `${p.username}@demo-industrie.fr`, company: DEMO_COMPANY });
+    tenantId = created.tenantId;
+    accounts.push({ username: p.username, password, roles: p.roles });
+  }
+  // A second company, so the company switcher has something to switch to.
+  await db.query(`INSERT INTO tenant (name) VALUES ('Démo BTP Construction') ON CONFLICT (name) DO NOTHING`);
+  await db.query(`INSERT INTO user_tenant (user_id, tenant_id) SELECT u.id, t.id FROM app_user u, tenant t WHERE u.username = 'claire.martin' AND t.name = 'Démo BTP Construction' ON CONFLICT DO NOTHING`);
+  for (const m of MODULES) if (m.demo) await m.demo(db, tenantId);
+  return accounts;
+}

@@ -1,0 +1,47 @@
+import { createApp } from './kernel/app';
+import { loadConfig } from './kernel/config';
+import { openDatabase } from './kernel/db/connect';
+import { runMigrations } from './kernel/db/migrations';
+import { firstStart } from './kernel/bootstrap';
+import { resolveSessionSecret } from './kernel/secrets';
+import { createLogger } from './kernel/logger';
+import { MODULES } from './modules';
+import { startBackground } from './kernel/background';
+
+/** Starts Vigie: database (embedded or DATABASE_URL), migrations, first start, HTTP server, job worker. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.sessionSecret = resolveSessionSecret(config);
+  const logger = createLogger({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' });
+  const db = await openDatabase(config, { poolSize: 10, onPoolError: (err) => logger.warn({ err: err.message }, 'pool error') });
+  const applied = await runMigrations(db.dataSource);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });
+  const { app } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
+  const stopBackground = startBackground(db.dataSource, config);
+  const server = app.listen(config.port, () => {
+    const lines = [`\nVigie est démarré : ${config.baseUrl}  (${db.embedded ? 'base embarquée var/pglite' : 'PostgreSQL DATABASE_URL'})`];
+    if (created) {
+      lines.push('', 'Premier démarrage : compte administrateur créé.', `  Identifiant : ${created.admin.username}`, `  Mot de passe : ${created.admin.password}`);
+      if (created.demo.length) {
+        lines.push('', 'Comptes de démonstration (société « Démo Industrie SAS ») :');
+        for (const a of created.demo) lines.push(`  ${a.username.padEnd(18)} ${a.password}   (${a.roles.join(', ')})`);
+      }
+      lines.push('', 'Notez ces mots de passe : ils ne seront plus affichés.');
+    }
+    console.log(lines.join('\n') + '\n');
+  });
+  const shutdown = async () => {
+    server.close();
+    await stopBackground();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((err) => {
+  console.error('Échec du démarrage :', err);
+  process.exit(1);
+});

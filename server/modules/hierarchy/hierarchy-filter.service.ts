@@ -1,0 +1,61 @@
+import type { Db } from './hierarchy.service';
+
+/** One select of the hierarchy filter: a type, its options and what stays selected. */
+export interface FilterSelect {
+  typeId: number;
+  typeName: string;
+  options: Array<{ id: number; name: string }>;
+  selected: number[];
+}
+
+/**
+ * Reads `selected[t<typeId>][]` (or `selected[<typeId>][]` for type ids above 20) from a parsed
+ * body into numbers per type. The `t` prefix is there because the body parser (qs) turns small
+ * integer keys into a compacted array, losing which type each list belonged to.
+ */
+export function readSelection(raw: unknown): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const typeId = Number(key.replace(/^t/, ''));
+    if (!Number.isInteger(typeId) || typeId <= 0) continue;
+    const list = (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    out.set(typeId, [...new Set(list)]);
+  }
+  return out;
+}
+
+/**
+ * The cascade of selects, one per hierarchy type by level: each lists the items of its type
+ * under `rootItem` (0: the whole company) and under the items selected in the nearest type
+ * above that has a selection; `restricted` keeps only items attached to the user. A selected id
+ * that is no longer offered is dropped.
+ */
+export async function buildFilterSelects(db: Db, tenantId: number, opts: { rootItem: number; restricted: boolean; userId: number; selection: Map<number, number[]> }): Promise<FilterSelect[]> {
+  const types: Array<{ id: number; name: string }> = await db.query('SELECT id, name FROM hierarchy_type WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY level, name, id', [tenantId]);
+  const items: Array<{ id: number; name: string; type_id: number; parent_id: number | null }> = await db.query(
+    `WITH RECURSIVE scope AS (
+       SELECT id FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL AND ($2::int = 0 AND parent_id IS NULL OR id = $2)
+       UNION SELECT i.id FROM hierarchy_item i JOIN scope s ON i.parent_id = s.id WHERE i.deleted_at IS NULL)
+     SELECT i.id, i.name, i.type_id, i.parent_id FROM hierarchy_item i JOIN scope USING (id)
+      WHERE i.tenant_id = $1 AND i.deleted_at IS NULL AND (NOT $3::boolean OR EXISTS (SELECT 1 FROM user_hierarchy_item u WHERE u.hierarchy_item_id = i.id AND u.user_id = $4 AND u.tenant_id = $1))
+      ORDER BY i.name, i.id`,
+    [tenantId, opts.rootItem, opts.restricted, opts.userId]);
+  // Parent links of the whole company, so "below a selected item" also crosses unlisted levels.
+  const parents = new Map<number, number | null>();
+  for (const r of await db.query('SELECT id, parent_id FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId]) as Array<{ id: number; parent_id: number | null }>) parents.set(r.id, r.parent_id);
+  const isBelow = (id: number, ancestors: Set<number>) => {
+    for (let p = parents.get(id) ?? null, guard = 0; p !== null && guard < 1000; p = parents.get(p) ?? null, guard++) if (ancestors.has(p)) return true;
+    return false;
+  };
+  let scope: Set<number> | null = null;
+  const selects: FilterSelect[] = [];
+  for (const type of types) {
+    const options = items.filter((i) => i.type_id === type.id && (!scope || isBelow(i.id, scope))).map((i) => ({ id: i.id, name: i.name }));
+    const offered = new Set(options.map((o) => o.id));
+    const selected = (opts.selection.get(type.id) ?? []).filter((id) => offered.has(id));
+    selects.push({ typeId: type.id, typeName: type.name, options, selected });
+    if (selected.length) scope = new Set(selected);
+  }
+  return selects;
+}

@@ -1,0 +1,79 @@
+import type { DataSource } from 'typeorm';
+import { hashPassword } from '../../kernel/auth/password';
+import { clock } from '../../kernel/clock';
+import type { ProfileInput } from './identity.schema';
+import { userInTenant } from '../../kernel/tenancy';
+
+/** Outcome of a profile save. */
+export type ProfileSaveResult = { ok: true } | { ok: false; reason: 'stale' | 'email_taken' };
+
+/** Saves the profile; refuses a stale version (another edit came first) or an email in use. */
+export async function saveProfile(db: DataSource, userId: number, input: ProfileInput): Promise<ProfileSaveResult> {
+  const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(email) = lower($1) AND id <> $2', [input.email, userId]);
+  if (taken) return { ok: false, reason: 'email_taken' };
+  const result = await db.query(
+    `UPDATE app_user SET first_name = $1, last_name = $2, email = $3, locale = $4, civility = $7, phone = $8, mobile = $9, version = version + 1
+      WHERE id = $5 AND version = $6 RETURNING id`,
+    [input.firstName, input.lastName, input.email, input.locale, userId, input.version, input.civility || null, input.phone || null, input.mobile || null],
+  );
+  // node-postgres through TypeORM answers [rows, count] for UPDATE ... RETURNING.
+  const rows = Array.isArray(result[0]) ? result[0] : result;
+  return rows.length ? { ok: true } : { ok: false, reason: 'stale' };
+}
+
+/** Marks a successful login. */
+export async function touchLogin(db: DataSource, userId: number): Promise<void> {
+  await db.query('UPDATE app_user SET previous_login_at = last_login_at, last_login_at = $1 WHERE id = $2', [clock.now(), userId]);
+}
+
+/** Input of {@link createUser}. */
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  email: string;
+  roles: string[];
+  company: string;
+  firstName?: string;
+  lastName?: string;
+  locale?: string;
+}
+
+/**
+ * Creates a user in a company (created if needed) with the given spec roles (created if
+ * needed, as system roles). Used by the CLI, the first start and the tests.
+ */
+export async function createUser(db: DataSource, input: CreateUserInput): Promise<{ id: number; tenantId: number }> {
+  const hash = await hashPassword(input.password);
+  return db.transaction(async (m) => {
+    await m.query('INSERT INTO tenant (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [input.company]);
+    const [tenant] = await m.query('SELECT id FROM tenant WHERE name = $1', [input.company]);
+    const [user] = await m.query(
+      `INSERT INTO app_user (tenant_id, username, email, password_hash, first_name, last_name, locale) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [tenant.id, input.username, input.email, hash, input.firstName ?? '', input.lastName ?? '', input.locale ?? 'fr'],
+    );
+    await m.query('INSERT INTO user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user.id, tenant.id]);
+    for (const code of input.roles) {
+      await m.query('INSERT INTO role (code, label, is_system) VALUES ($1, $1, true) ON CONFLICT (code) DO NOTHING', [code]);
+      await m.query('INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE code = $2 ON CONFLICT DO NOTHING', [user.id, code]);
+    }
+    return { id: user.id as number, tenantId: tenant.id as number };
+  });
+}
+
+/** Users of a company whose name, username or e-mail contains the term (at most 10). */
+export async function searchUsers(db: DataSource, tenantId: number, term: string): Promise<Array<{ id: number; label: string }>> {
+  const like = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows: Array<{ id: number; first_name: string; last_name: string; username: string }> = await db.query(
+    `SELECT u.id, u.first_name, u.last_name, u.username FROM app_user u
+      WHERE u.enabled AND ${userInTenant()}
+        AND (u.first_name || ' ' || u.last_name ILIKE $2 OR u.last_name || ' ' || u.first_name ILIKE $2 OR u.username ILIKE $2 OR u.email ILIKE $2)
+      ORDER BY u.last_name, u.first_name LIMIT 10`,
+    [tenantId, like],
+  );
+  return rows.map((r) => ({ id: r.id, label: `${r.first_name} ${r.last_name}`.trim() || r.username }));
+}
+
+/** Points the user's photo at a stored file (null removes it). */
+export async function setUserPhoto(db: DataSource, userId: number, fileId: number | null): Promise<void> {
+  await db.query('UPDATE app_user SET photo_file_id = $2 WHERE id = $1', [userId, fileId]);
+}

@@ -1,0 +1,31 @@
+import type { ModuleDef } from '../kernel/module';
+import { kernelModule } from './kernel/kernel.routes';
+import { identityModule } from './identity/identity.routes';
+import { fileManagerModule } from './file-manager/file-manager.routes';
+import { adminUsersModule } from './admin-users/admin-users.routes';
+import { hierarchyModule } from './hierarchy/hierarchy.routes';
+import { adminSettingsModule } from './admin-settings/admin-settings.routes';
+import { adminTrashModule } from './admin-trash/admin-trash.routes';
+import { adminAuditModule } from './admin-audit/admin-audit.routes';
+import { adminRolesModule } from './admin-roles/admin-roles.routes';
+import { accountAccessModule } from './account-access/account-access.routes';
+import { userSignatureModule } from './user-signature/user-signature.routes';
+import { adminUserImportModule } from './admin-user-import/admin-user-import.routes';
+import { userGoalsModule } from './user-goals/user-goals.routes';
+
+/** Every module of the application, in menu order. A new module adds one line here. */
+export const MODULES: ModuleDef[] = [
+  kernelModule,
+  identityModule,
+  fileManagerModule,
+  adminUsersModule,
+  hierarchyModule,
+  adminSettingsModule,
+  adminTrashModule,
+  adminAuditModule,
+  adminRolesModule,
+  accountAccessModule,
+  userSignatureModule,
+  adminUserImportModule,
+  userGoalsModule,
+];

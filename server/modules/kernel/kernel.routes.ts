@@ -1,0 +1,15 @@
+import { defineModule } from '../../kernel/module';
+import { home, routingJson, translations } from './kernel.handlers';
+
+/** Kernel routes: home, the public route table and the translation catalogues. */
+export const kernelModule = defineModule({
+  name: 'kernel',
+  routes: [
+    { name: 'home', method: 'GET', path: '/', right: 'authenticated', handler: home },
+    { name: 'fos_js_routing_js', method: 'GET', path: '/js/routing.json', right: 'public', handler: routingJson },
+    {
+      name: 'translations', method: 'GET', path: '/translations/{domain}.{_format}', right: 'public', handler: translations,
+      requirements: { domain: '\\w+', _format: 'js|json' }, defaults: { domain: 'messages', _format: 'js' },
+    },
+  ],
+});
