@@ -1,0 +1,156 @@
+import { ALL_RIGHT_NAMES, RIGHTS_CATALOGUE } from '../../../server/kernel/rights/catalogue';
+import { DEFAULT_RIGHTS, ensureSystemRoles } from '../../../server/modules/identity/roles';
+import { createTestApp, csrfFrom, loginAs, makeUser, type TestApp } from '../../support/app';
+
+/** The matrix checkboxes of one role, as the form posts them. */
+const checked = (roleId: number, rights: string[]) => rights.map((r) => `rights[role_${roleId}][]=${encodeURIComponent(r)}`).join('&');
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+async function roleId(code: string): Promise<number> {
+  const [r] = await t.db.dataSource.query('SELECT id FROM role WHERE code = $1', [code]);
+  return r.id;
+}
+async function rightsOf(code: string): Promise<string[]> {
+  const rows: Array<{ right: string }> = await t.db.dataSource.query(`SELECT rr."right" FROM role_right rr JOIN role r ON r.id = rr.role_id WHERE r.code = $1 ORDER BY 1`, [code]);
+  return rows.map((r) => r.right);
+}
+
+/** The form as the page would post it: every shown role, each with its checked boxes. */
+async function currentForm(agent: any): Promise<{ csrf: string; fingerprint: string; roles: string[]; html: string }> {
+  const page = await agent.get('/admin/roles/rights');
+  expect(page.status).toBe(200);
+  const fingerprint = /name="fingerprint" value="([^"]+)"/.exec(page.text)![1];
+  const roles = [...page.text.matchAll(/name="roles\[\]" value="(\d+)"/g)].map((m) => m[1]);
+  return { csrf: csrfFrom(page.text), fingerprint, roles, html: page.text };
+}
+
+describe('default rights', () => {
+  it('are given to each system role when it is created', async () => {
+    expect(await rightsOf('hr_manager')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.hr));
+    expect(await rightsOf('order_giver')).toEqual(expect.arrayContaining(['pdp.view', 'pdp.add', 'pdp.sign', 'pdp.add_work_orders']));
+    expect(await rightsOf('admin')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.admin));
+    expect(await rightsOf('user')).toEqual(expect.arrayContaining(['action.view', 'event.add', 'other.calendar']));
+    expect(await rightsOf('hsqe')).not.toContain('admin.roles');
+  });
+
+  it('only name rights of the catalogue', () => {
+    for (const [code, rights] of Object.entries(DEFAULT_RIGHTS)) {
+      expect({ code, unknown: rights.filter((r) => !ALL_RIGHT_NAMES.includes(r)) }).toEqual({ code, unknown: [] });
+    }
+  });
+
+  it('are never put back at the next start once an administrator changed them', async () => {
+    const id = await roleId('contact');
+    await t.db.dataSource.query('DELETE FROM role_right WHERE role_id = $1', [id]);
+    await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'ged.view')`, [id]);
+    await ensureSystemRoles(t.db.dataSource);
+    expect(await rightsOf('contact')).toEqual(['ged.view']);
+    // Back to the defaults: the embedded test database is shared by the test files.
+    await t.db.dataSource.query('DELETE FROM role_right WHERE role_id = $1', [id]);
+    await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") SELECT $1, unnest($2::varchar[])`, [id, DEFAULT_RIGHTS.contact]);
+  });
+});
+
+describe('rights matrix', () => {
+  it('shows every right grouped by module, with French labels, super_admin all checked and disabled', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const { html } = await currentForm(agent);
+    for (const group of Object.keys(RIGHTS_CATALOGUE)) expect(html).toContain(`data-group="${group}"`);
+    for (const right of ALL_RIGHT_NAMES) expect(html).toContain(`data-right="${right}"`);
+    expect(html).toContain('Gérer les utilisateurs');
+    expect(html).toContain('Plan de prévention');
+    expect(html).toContain('Signer et mettre en exploitation (donneur d&#39;ordre)');
+    const superId = await roleId('super_admin');
+    expect(html).not.toContain(`name="roles[]" value="${superId}"`);
+    expect(html).not.toContain(`rights[role_${superId}]`);
+    expect((html.match(/checked disabled/g) ?? []).length).toBe(ALL_RIGHT_NAMES.length);
+    // Group order is the catalogue's.
+    const order = Object.keys(RIGHTS_CATALOGUE).map((g) => html.indexOf(`data-group="${g}"`));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  it('saves every role in one post (POST-redirect-GET, flash), from the checkboxes', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const [custom] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_a', 'Matrice', 'green') RETURNING id`);
+    const [boxes] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_c', 'Cases', 'red') RETURNING id`);
+    const form = await currentForm(agent);
+    const userId = boxes.id;
+    const hsqeId = await roleId('hsqe');
+    const keep = await rightsOf('hsqe');
+    const body: string[] = [`_csrf_token=${encodeURIComponent(form.csrf)}`, `fingerprint=${form.fingerprint}`];
+    for (const id of form.roles) body.push(`roles[]=${id}`);
+    // Every other role is posted as it is; user gets only the calendar, the custom role two rights.
+    for (const id of form.roles.map(Number)) {
+      if (id === userId) body.push(`rights[role_${id}][]=other.calendar`);
+      else if (id === custom.id) body.push(checked(id, ['other.calendar', 'pdp.view', 'not.a.right']));
+      else if (id === hsqeId) body.push(checked(id, keep));
+      else {
+        const [r] = await t.db.dataSource.query('SELECT code FROM role WHERE id = $1', [id]);
+        body.push(checked(id, await rightsOf(r.code)));
+      }
+    }
+    const res = await agent.post('/admin/roles/rights').type('form').send(body.join('&'));
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/admin/roles/rights');
+    const after = await agent.get('/admin/roles/rights');
+    expect(after.text).toContain('Droits enregistrés.');
+    expect(await rightsOf('custom_matrix_c')).toEqual(['other.calendar']);
+    expect(await rightsOf('custom_matrix_a')).toEqual(['other.calendar', 'pdp.view']);
+    expect(await rightsOf('hsqe')).toEqual(keep);
+    expect(after.text).toMatch(new RegExp(`name="rights\\[role_${custom.id}\\]\\[\\]" value="other.calendar"[^>]*checked`));
+  });
+
+  it('refuses a save drawn from an older state (someone saved meanwhile): nothing written, warning flash', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const form = await currentForm(agent);
+    const wsmId = await roleId('wsm');
+    // Someone else changes a right after the form was drawn.
+    await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'ged.manage') ON CONFLICT DO NOTHING`, [wsmId]);
+    const before = await rightsOf('wsm');
+    const res = await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${wsmId}&${checked(wsmId, ['other.calendar'])}`);
+    expect(res.status).toBe(303);
+    expect(await rightsOf('wsm')).toEqual(before);
+    const page = await agent.get('/admin/roles/rights');
+    expect(page.text).toContain('modifiés par quelqu&#39;un d&#39;autre');
+    if (!DEFAULT_RIGHTS.wsm.includes('ged.manage')) await t.db.dataSource.query(`DELETE FROM role_right WHERE role_id = $1 AND "right" = 'ged.manage'`, [wsmId]);
+  });
+
+  it('never touches super_admin nor the roles not shown in the form', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const form = await currentForm(agent);
+    const superId = await roleId('super_admin');
+    const superBefore = await rightsOf('super_admin');
+    const cssctBefore = await rightsOf('cssct');
+    const res = await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${superId}`);
+    expect(res.status).toBe(303);
+    expect(await rightsOf('super_admin')).toEqual(superBefore);
+    expect(await rightsOf('cssct')).toEqual(cssctBefore);
+  });
+
+  it('is refused to a user without admin.roles', async () => {
+    const hsqe = await makeUser(t, { roles: ['hsqe'] });
+    const { agent, csrf } = await loginAs(t, hsqe);
+    expect((await agent.get('/admin/roles/rights')).status).toBe(403);
+    expect((await agent.post('/admin/roles/rights').type('form').send({ _csrf_token: csrf })).status).toBe(403);
+  });
+
+  it('gives the new rights to the users of the role at their next request', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const [role] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_b', 'Lecteur rôles', 'blue') RETURNING id`);
+    const member = await makeUser(t, { roles: [] });
+    await t.db.dataSource.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [member.id, role.id]);
+    const m = await loginAs(t, member);
+    expect((await m.agent.get('/admin/roles')).status).toBe(403);
+    const form = await currentForm(agent);
+    await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${role.id}&${checked(role.id, ['admin.roles'])}`);
+    expect((await m.agent.get('/admin/roles')).status).toBe(200);
+  });
+});

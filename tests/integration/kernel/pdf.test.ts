@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FixedClock, useClock } from '../../../server/kernel/clock';
+import { closePdfBrowser, renderPdf } from '../../../server/kernel/pdf/render-pdf';
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let restoreClock: () => void;
+beforeAll(() => { restoreClock = useClock(new FixedClock(new Date('2026-03-12T09:00:00Z'))); });
+afterAll(async () => {
+  restoreClock();
+  await closePdfBrowser();
+});
+
+describe('renderPdf', () => {
+  it('prints a two-page French A4 document with accents, header and page numbers', async () => {
+    const title = 'Plan de prévention — équipements, sécurité, événements';
+    const pdf = await renderPdf({
+      title,
+      companyName: 'Société Générale d’Électricité',
+      html: `<p>Les intervenants de l'entreprise extérieure reçoivent l'accueil sécurité avant toute opération.</p>
+        <div class="page-break"></div>
+        <h2>Mesures de prévention</h2><p>Vérifier les équipements de protection : casque, lunettes, chaussures à coque.</p>`,
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain(title);
+    expect(text).toContain('Société Générale d’Électricité');
+    expect(text).toContain('12/03/2026');
+    expect(text).toContain('reçoivent l\'accueil sécurité');
+    expect(text).toContain('chaussures à coque');
+    expect(text).toContain('Page 1 / 2');
+    expect(text).toContain('Page 2 / 2');
+    expect(text).not.toContain('Page 3');
+    // The header band is on every page, not only the first.
+    const pages = text.split('\f').filter((p) => p.trim());
+    expect(pages).toHaveLength(2);
+    for (const page of pages) expect(page).toContain('Société Générale d’Électricité');
+    expect(pages[1]).toContain(title);
+  }, 30000);
+
+  it('still prints when the page refers to an outside image (network refused)', async () => {
+    const pdf = await renderPdf({
+      title: 'Registre',
+      html: '<p>Événement déclaré</p><img src="https://example.invalid/tracker.png" alt="">',
+    });
+    expect(pdfText(pdf)).toContain('Événement déclaré');
+  }, 30000);
+});

@@ -1,0 +1,43 @@
+import { Client } from 'pg';
+import { createDataSource } from '../../server/kernel/db/data-source';
+import { startEmbeddedDatabase } from '../../server/kernel/db/embedded';
+import { runMigrations } from '../../server/kernel/db/migrations';
+
+import { runEnded, testRunId } from './run-id';
+
+/**
+ * Migrates once. On a real server (`DATABASE_URL`) into a template database that every test
+ * file clones; otherwise into an embedded PGlite shared by the (in-band) run.
+ */
+export default async function setup(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    const run = testRunId();
+    const TEMPLATE = `vigie_tpl_${run}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    // Leftovers of interrupted runs; databases of runs still going on are left alone.
+    const old = await admin.query(`SELECT datname FROM pg_database WHERE datname ~ '^vigie_(tpl|t)_[0-9]+'`);
+    for (const row of old.rows) {
+      const owner = /^vigie_(?:tpl|t)_(\d+)/.exec(row.datname)![1];
+      if (owner === run || runEnded(owner)) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    }
+    await admin.query(`CREATE DATABASE "${TEMPLATE}"`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${TEMPLATE}`;
+    const ds = createDataSource({ url: url.toString(), poolSize: 1 });
+    await ds.initialize();
+    await runMigrations(ds);
+    await ds.destroy();
+    process.env.VIGIE_TEST_TEMPLATE = TEMPLATE;
+    process.env.VIGIE_TEST_ADMIN_URL = process.env.DATABASE_URL;
+  } else {
+    const embedded = await startEmbeddedDatabase({ maxConnections: 100 });
+    const ds = createDataSource({ url: embedded.url, poolSize: 1 });
+    await ds.initialize();
+    await runMigrations(ds);
+    await ds.destroy();
+    (globalThis as { __vigieEmbedded?: unknown }).__vigieEmbedded = embedded;
+    process.env.VIGIE_TEST_SHARED_URL = embedded.url;
+  }
+}
