@@ -28,6 +28,7 @@ import { CHART_COLORS, NAMED_COLORS } from './palette';
 import type { ModuleDef } from './module';
 import { createLogger } from './logger';
 import { switchBanner } from '../modules/account-access/switch-session';
+import { saveSessionBeforeRedirect } from './http/session-redirect';
 
 /** Options of {@link createApp}. */
 export interface CreateAppOptions {
@@ -87,6 +88,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   const passport = configurePassport(dataSource);
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(saveSessionBeforeRedirect);
 
   app.use(async (req, res, next) => {
     try {
