@@ -1,0 +1,28 @@
+import type { RouteTable } from '../../kernel/http/route-table';
+import { SURVEY_OWNER } from './questionnaire.types';
+
+/** How the editor presents the questionnaires of one owner type: the list to go back to, and its name. */
+export interface QuestionnaireOwner {
+  ownerType: string;
+  /** Route of the list the editor's "back" link leads to (no parameters). */
+  backRoute: string;
+  /** Translation key of the back link's text. */
+  backLabel: string;
+}
+
+const owners = new Map<string, QuestionnaireOwner>([[SURVEY_OWNER, { ownerType: SURVEY_OWNER, backRoute: 'admin_survey_index', backLabel: 'questionnaire.surveys.back' }]]);
+
+/** Lets a module owning questionnaires (e.g. custom event types) give the editor its back link. */
+export function registerQuestionnaireOwner(owner: QuestionnaireOwner): void {
+  owners.set(owner.ownerType, owner);
+}
+
+/** The owner of a type, when registered. */
+export function questionnaireOwner(ownerType: string): QuestionnaireOwner | null {
+  return owners.get(ownerType) ?? null;
+}
+
+/** URL of the editor of a questionnaire (route `questionnaire_edit`, right `admin.nomenclatures`). */
+export function questionnaireEditorUrl(routes: RouteTable, id: number): string {
+  return routes.path('questionnaire_edit', { id });
+}

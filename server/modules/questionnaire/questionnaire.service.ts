@@ -1,0 +1,12 @@
+/**
+ * The questionnaire engine's public API, used by every module with a questionnaire (surveys, custom
+ * event types, permits, PPSPS): build and load a questionnaire, read answers from a form, check and
+ * store them per subject, compute the conformity rate. See docs/questionnaire.md.
+ */
+export { createQuestionnaire, loadQuestionnaire, questionsOf, type Db } from './tree.service';
+export { parseResponses, userLabelsOf, fieldName, normaliseDate, normaliseDateTime, normaliseTime, type QuestionnaireUpload } from './parse-responses';
+export { saveResponses, loadResponses, validateTenantReferences, registerResponseAccess, type ResponseAccessCheck } from './responses.service';
+export { conformityRate, formatConformity, answersCreatingAction, hasConformityFlags, pickedAnswers, totalPoints } from './conformity';
+export { listSurveys, type SurveyRow } from './survey.service';
+export { questionnaireUploads } from './questionnaire.uploads';
+export { registerQuestionnaireOwner, questionnaireEditorUrl } from './owners';
