@@ -13,10 +13,8 @@ export function canSwitch(user: AuthUser): boolean {
   return user.roles.some((r) => SWITCH_ROLES.includes(r)) || user.rights.has('other.switch_user');
 }
 
-/** Today's date in Paris as `YYYY-MM-DD` (delegation days are Paris days), read from `clock`. */
-export function todayIso(now: Date = clock.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { todayIso } from '../../kernel/clock';
+export { todayIso };
 
 /** A user of the company as the switch and delegation screens show it. */
 export interface CompanyUser {
