@@ -1,0 +1,91 @@
+import type { Request, Response } from 'express';
+import type { FieldError } from '../../kernel/http/forms';
+import { renderView } from '../../kernel/http/render';
+import { findNomenclatureItem, listNomenclature } from '../nomenclature/nomenclature.service';
+import { itemOptions } from '../hierarchy/hierarchy.service';
+import { serviceOptions } from '../hierarchy/user-organisation.service';
+import { describeSource } from './action-sources';
+import { editableFields, mayComment } from './action-plan.policy';
+import { actionWorkflow, REQUIRED_FIELD_OF } from './action-plan.workflow';
+import { followUpsOf, formValues, listProgressComments, type ActionView } from './action-plan.service';
+import { ACTION_FORM } from './action-plan.schema';
+import { FILE_FIELDS } from './action-plan.uploads';
+import { deadlineState, frDate, LEVEL_COLORS, STATUS_COLORS, todayIso } from './action-view.helpers';
+
+/** A message shown at the top of the block after a submission. */
+export interface BlockNotice { type: 'success' | 'warning' | 'danger'; message: string }
+
+/** What a block is drawn with besides the stored action. */
+export interface BlockOptions {
+  index: number;
+  /** What the user typed (shown instead of the stored values after a refusal). */
+  values?: Record<string, unknown>;
+  errors?: Record<string, FieldError>;
+  notice?: BlockNotice | null;
+  /** Typed progress comment and its error. */
+  comment?: { value: string; error: FieldError | null };
+  /** Drawn on the action's own page (no link to that page). */
+  onPage?: boolean;
+}
+
+/** Reads the block position posted by the client (0 when missing or odd). */
+export function blockIndex(raw: unknown): number {
+  const n = Number(Array.isArray(raw) ? raw[0] : raw);
+  return Number.isInteger(n) && n >= 0 && n < 10_000 ? n : 0;
+}
+
+/**
+ * HTML of the action block (views/action-plan/_block.ejs): the form with the fields the user
+ * may edit (the others read-only), the transition buttons the workflow offers, the progress
+ * comments, the source, parent and follow-up links.
+ */
+export async function renderBlock(req: Request, res: Response, action: ActionView, opts: BlockOptions): Promise<string> {
+  const user = req.authUser!;
+  const db = req.ctx.db;
+  const editable = editableFields(user, action);
+  const transitions = actionWorkflow.transitions(action, user);
+  // Fields a button needs: the client sets `required` on them for that button only.
+  const requiredWhen: Record<string, string[]> = {};
+  for (const tr of transitions) {
+    for (const property of tr.requires) {
+      const field = REQUIRED_FIELD_OF[property] ?? property;
+      (requiredWhen[field] ??= []).push(tr.name);
+    }
+  }
+  const efficiency = await listNomenclature(db, user.tenantId, 'efficiency_synthesis');
+  if (action.efficiencySynthesisId && !efficiency.some((o) => o.id === action.efficiencySynthesisId)) {
+    const retired = await findNomenclatureItem(db, user.tenantId, 'efficiency_synthesis', action.efficiencySynthesisId, { withRetired: true });
+    if (retired) efficiency.push(retired);
+  }
+  const parent = action.parentActionId ? await db.query('SELECT id, status FROM action WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [action.parentActionId, user.tenantId]).then((r: any[]) => r[0] ?? null) : null;
+  const today = todayIso();
+  return renderView(res, 'action-plan/_block', {
+    action,
+    index: opts.index,
+    onPage: !!opts.onPage,
+    form: ACTION_FORM,
+    values: { ...formValues(action), ...(opts.values ?? {}) },
+    errors: opts.errors ?? {},
+    notice: opts.notice ?? null,
+    comment: opts.comment ?? { value: '', error: null },
+    editable,
+    transitions,
+    requiredWhen,
+    canSave: editable.size > 0,
+    efficiencyOptions: efficiency,
+    efficiencyLabel: efficiency.find((o) => o.id === action.efficiencySynthesisId)?.label ?? '',
+    itemOptions: editable.has('hierarchyItem') ? await itemOptions(db, user.tenantId) : [],
+    serviceOptions: editable.has('service') ? await serviceOptions(db, user.tenantId) : [],
+    progressComments: await listProgressComments(db, user.tenantId, action.id),
+    mayComment: mayComment(user, action),
+    source: await describeSource(db, user.tenantId, action.sourceType, action.sourceId),
+    parent,
+    followUps: await followUpsOf(db, user.tenantId, action.id),
+    fileFields: Object.keys(FILE_FIELDS),
+    deadlineState: deadlineState(action.status, action.deadline, today),
+    today: frDate(today),
+    frDate,
+    statusColors: STATUS_COLORS,
+    levelColors: LEVEL_COLORS,
+  });
+}

@@ -1,0 +1,119 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+
+const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+/** Creates an action from the action plan, assigned to Bruno Utilisateur; returns its number. */
+async function createAction(page: Page, text: string): Promise<string> {
+  await page.goto('/action-plan');
+  await page.getByTestId('action-add').click();
+  const modal = page.locator('.modal.show');
+  await modal.getByLabel('Action à mener').fill(text);
+  // The modal's fade-in moves the focus once shown: pick the assignee again if the list closed under us.
+  await expect(async () => {
+    await modal.getByLabel('Responsable').fill('Bruno');
+    await modal.getByRole('option', { name: 'Bruno Utilisateur' }).click({ timeout: 2000 });
+    await expect(modal.locator('input[name="mfpreventionbundle_action[assignee]"]')).not.toHaveValue('', { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await modal.getByLabel('Priorité').selectOption({ label: 'Haute' });
+  await modal.getByTestId('action-create-send').click();
+  await expect(page.getByTestId('flash')).toContainText('a été créée et transmise à son responsable.');
+  const row = page.locator('tr[data-action-row]', { hasText: text });
+  await expect(row).toContainText('En attente de prise en compte');
+  return (await row.getAttribute('data-action-row'))!;
+}
+
+/** Opens the action's block in a modal from the list and waits for its client. */
+async function openBlock(page: Page, id: string, list = '/action-plan'): Promise<Locator> {
+  await page.goto(list);
+  await page.getByTestId(`action-open-${id}`).click();
+  const block = page.locator('.modal.show [data-action-block]');
+  await expect(block).toHaveAttribute('data-island-mounted', '1');
+  return block;
+}
+
+async function switchTo(page: Page, who: 'admin' | 'user'): Promise<void> {
+  await page.context().clearCookies();
+  await login(page, who);
+}
+
+test('an action goes from creation to closure; closing needs the efficiency synthesis', async ({ page, consoleErrors }) => {
+  const text = `Remplacer le garde-corps du quai ${Date.now() % 1e6}`;
+  await login(page, 'admin');
+  const id = await createAction(page, text);
+
+  // The assignee takes it into account and processes it, from "my actions".
+  await switchTo(page, 'user');
+  let block = await openBlock(page, id, '/action-plan/mine');
+  await block.getByTestId('transition-take_into_account').click();
+  block = page.locator('.modal.show [data-action-block]');
+  await expect(block.getByTestId('action-status')).toHaveText('En cours');
+  await expect(block.getByTestId('action-notice')).toContainText('« Prendre en compte » effectué');
+  await block.getByLabel('Explication de la résolution').fill('Garde-corps remplacé par le fournisseur, fixations contrôlées.');
+  await block.getByTestId('transition-processed').click();
+  await expect(block.getByTestId('action-status')).toHaveText('Traitée');
+  await block.getByLabel('Nouveau commentaire d\'avancement').fill('Photos envoyées au service QHSE.');
+  await block.getByTestId('progress-add').click();
+  await expect(block.getByTestId('progress-comments')).toContainText('Photos envoyées au service QHSE.');
+  await expect(block.getByTestId('progress-comments')).toContainText('Bruno Utilisateur');
+
+  // The administrator tries to close it without the efficiency synthesis: the browser refuses.
+  await switchTo(page, 'admin');
+  block = await openBlock(page, id);
+  await expect(block.getByTestId('action-status')).toHaveText('Traitée');
+  await block.getByLabel('Date de clôture').fill(today());
+  await block.getByLabel('Date de clôture').press('Escape');
+  await block.getByTestId('transition-close').click();
+  const synthesis = block.getByLabel('Synthèse d\'efficacité');
+  await expect.poll(() => synthesis.evaluate((el: HTMLSelectElement) => el.validationMessage)).toBe('Veuillez renseigner ce champ.');
+  await expect(block.getByTestId('action-status')).toHaveText('Traitée');
+  // Saving without closing is not blocked by what "Clôturer" needed.
+  await block.getByTestId('action-save').click();
+  await expect(block.getByTestId('action-notice')).toHaveText(/L'action a été enregistrée\./);
+
+  await synthesis.selectOption({ label: 'Causes supprimées' });
+  await block.getByLabel('Date de clôture').fill(today());
+  await block.getByLabel('Date de clôture').press('Escape');
+  await block.getByTestId('transition-close').click();
+  await expect(block.getByTestId('action-status')).toHaveText('Clôturée');
+  // Closed: everything is read-only but the efficiency synthesis.
+  await expect(block.getByLabel('Synthèse d\'efficacité')).toBeEditable();
+  await expect(block.getByLabel('Action à mener')).toHaveCount(0);
+  await expect(block.locator('[data-readonly-field="comments"]')).toContainText(text);
+  await expect(block.locator('[data-testid^="transition-"]')).toHaveCount(0);
+
+  await block.getByTestId('action-history-link').click();
+  const history = page.locator('.modal.show').last();
+  await expect(history.getByTestId('action-history')).toContainText('Clôturer');
+  await expect(history.getByTestId('action-history')).toContainText('Bruno Utilisateur');
+  expectNoConsoleErrors(consoleErrors);
+});
+
+test('abandoning needs an explanation, in the browser and on the page', async ({ page, consoleErrors }) => {
+  const text = `Baliser la zone piétonne ${Date.now() % 1e6}`;
+  await login(page, 'admin');
+  const id = await createAction(page, text);
+  const block = await openBlock(page, id);
+  await block.getByTestId('transition-abandon').click();
+  const explanation = block.getByLabel('Motif de l\'abandon');
+  await expect.poll(() => explanation.evaluate((el: HTMLTextAreaElement) => el.validationMessage)).toBe('Veuillez renseigner ce champ.');
+  await expect(block.getByTestId('action-status')).toHaveText('En attente de prise en compte');
+  await explanation.fill('Zone supprimée lors du réaménagement de l\'entrepôt.');
+  await block.getByTestId('transition-abandon').click();
+  await expect(block.getByTestId('action-status')).toHaveText('Abandonnée');
+  await expect(block.locator('[data-readonly-field="abandonExplanation"]')).toContainText('Zone supprimée');
+
+  // The list shows it with its new status once the modal is closed.
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.locator(`tr[data-action-row="${id}"]`)).toContainText('Abandonnée');
+  expectNoConsoleErrors(consoleErrors);
+});
+
+test('bulk actions need a selection', async ({ page, consoleErrors }) => {
+  await login(page, 'admin');
+  await createAction(page, `Vérifier les extincteurs ${Date.now() % 1e6}`);
+  await page.getByTestId('bulk-archive').click();
+  await expect(page.getByTestId('alert-dialog')).toContainText('Veuillez effectuer une sélection');
+  expectNoConsoleErrors(consoleErrors);
+});
