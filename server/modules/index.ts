@@ -12,6 +12,10 @@ import { accountAccessModule } from './account-access/account-access.routes';
 import { userSignatureModule } from './user-signature/user-signature.routes';
 import { adminUserImportModule } from './admin-user-import/admin-user-import.routes';
 import { userGoalsModule } from './user-goals/user-goals.routes';
+import { nomenclatureModule } from './nomenclature/nomenclature.routes';
+import { questionnaireModule } from './questionnaire/questionnaire.routes';
+import { actionPlanModule } from './action-plan/action-plan.routes';
+import { eventModule } from './event/event.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -28,4 +32,8 @@ export const MODULES: ModuleDef[] = [
   userSignatureModule,
   adminUserImportModule,
   userGoalsModule,
+  nomenclatureModule,
+  questionnaireModule,
+  actionPlanModule,
+  eventModule,
 ];
