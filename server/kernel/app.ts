@@ -50,6 +50,8 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   const userMenu = modules.flatMap((m) => m.userMenu ?? []);
   const app = express();
   app.disable('x-powered-by');
+  // Pages are per user and change with every edit: hashing each body for an ETag costs CPU for nothing.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   // Filters post nested names in the query string (`selected[t3][]`), like forms do in the body.
   app.set('query parser', 'extended');
@@ -78,7 +80,9 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   app.use(session({
     name: 'vigie.sid',
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: config.env === 'test' ? false : 900 }),
+    // No UPDATE per request: the session is written when it changes, at least once a minute while
+    // it is used (the idle timeout's `seenAt`), which moves its expiry too.
+    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, disableTouch: true, pruneSessionInterval: config.env === 'test' ? false : 900 }),
     secret: config.sessionSecret,
     resave: false,
     saveUninitialized: false,

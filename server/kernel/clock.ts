@@ -28,5 +28,7 @@ export function useClock(replacement: Clock): () => void {
 
 /** Today's date in Paris as `YYYY-MM-DD` (deadlines, delegations and event dates are Paris days), read from `clock`. */
 export function todayIso(now: Date = clock.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return PARIS_DAY.format(now);
 }
+
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -8,18 +8,20 @@ import { clock } from '../clock';
  * then ends). `photoFileId` rides along for the top bar.
  */
 export async function loadAuthUser(ds: DataSource, userId: number, activeTenantId?: number): Promise<AuthUser | null> {
+  // One round trip per request: the account, its roles, their rights and its companies.
   const [u] = await ds.query(
-    `SELECT id, tenant_id, username, email, first_name, last_name, locale, enabled, locked, expires_at, photo_file_id, last_login_at FROM app_user WHERE id = $1`,
+    `SELECT u.id, u.tenant_id, u.username, u.email, u.first_name, u.last_name, u.locale, u.enabled, u.locked, u.expires_at, u.photo_file_id, u.last_login_at,
+            ARRAY(SELECT r.code FROM role r JOIN user_role ur ON ur.role_id = r.id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
+            ARRAY(SELECT DISTINCT rr."right" FROM role_right rr JOIN user_role ur ON ur.role_id = rr.role_id WHERE ur.user_id = u.id) AS rights,
+            (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json) FROM tenant t
+              WHERE t.id = u.tenant_id OR t.id IN (SELECT tenant_id FROM user_tenant WHERE user_id = u.id)) AS tenants
+       FROM app_user u WHERE u.id = $1`,
     [userId],
   );
   if (!u || !u.enabled || u.locked || (u.expires_at && new Date(u.expires_at) <= clock.now())) return null;
-  const roles: Array<{ code: string }> = await ds.query(
-    `SELECT r.code FROM role r JOIN user_role ur ON ur.role_id = r.id WHERE ur.user_id = $1 ORDER BY r.code`, [userId]);
-  const rights: Array<{ right: string }> = await ds.query(
-    `SELECT DISTINCT rr."right" FROM role_right rr JOIN user_role ur ON ur.role_id = rr.role_id WHERE ur.user_id = $1`, [userId]);
-  const tenants: Array<{ id: number; name: string }> = await ds.query(
-    `SELECT t.id, t.name FROM tenant t WHERE t.id = $2 OR t.id IN (SELECT tenant_id FROM user_tenant WHERE user_id = $1) ORDER BY t.name`,
-    [userId, u.tenant_id]);
+  const roles: string[] = u.roles;
+  const rights: string[] = u.rights;
+  const tenants: Array<{ id: number; name: string }> = typeof u.tenants === 'string' ? JSON.parse(u.tenants) : u.tenants;
   const tenantId = activeTenantId && tenants.some((t) => t.id === activeTenantId) ? activeTenantId : u.tenant_id;
   const user: AuthUser & { photoFileId: number | null } = {
     id: u.id,
@@ -30,8 +32,8 @@ export async function loadAuthUser(ds: DataSource, userId: number, activeTenantI
     locale: u.locale,
     tenantId,
     tenants,
-    roles: roles.map((r) => r.code),
-    rights: new Set(rights.map((r) => r.right)),
+    roles,
+    rights: new Set(rights),
     lastLoginAt: u.last_login_at,
     photoFileId: u.photo_file_id ?? null,
   };

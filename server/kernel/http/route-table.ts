@@ -169,7 +169,7 @@ export class RouteTable {
       if (value === undefined || value === null) value = route.defaults?.[p];
       if (value === undefined || value === null) throw new Error(`Route ${name} : paramètre manquant « ${p} »`);
       const req = route.requirements?.[p] ?? defaultRequirement(p);
-      if (!new RegExp(`^(?:${req})$`).test(String(value))) {
+      if (!requirementPattern(req).test(String(value))) {
         throw new Error(`Route ${name} : le paramètre « ${p} » (${value}) ne respecte pas ${req}`);
       }
       url = url.replace(`{${p}}`, encodeURIComponent(String(value)));
@@ -189,4 +189,16 @@ export class RouteTable {
       defaults: r.defaults ?? {},
     }));
   }
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** The anchored pattern of a requirement, compiled once (`path()` runs for every link of every row). */
+function requirementPattern(requirement: string): RegExp {
+  let re = patterns.get(requirement);
+  if (!re) {
+    re = new RegExp(`^(?:${requirement})$`);
+    patterns.set(requirement, re);
+  }
+  return re;
 }

@@ -54,7 +54,33 @@ export function initI18n(dir = TRANSLATIONS_DIR): i18n {
 /** A translator fixed to a locale (falls back to French). */
 export function translator(locale: string): TFunction {
   const lng = (SUPPORTED_LOCALES as readonly string[]).includes(locale) ? locale : DEFAULT_LOCALE;
-  return initI18n().getFixedT(lng);
+  let t = translators.get(lng);
+  if (!t) {
+    t = memoised(initI18n().getFixedT(lng));
+    translators.set(lng, t);
+  }
+  return t;
+}
+
+const translators = new Map<string, TFunction>();
+
+/**
+ * A list page asks for the same labels (statuses, levels) on every row; i18next resolves each
+ * call anew, so plain keys without options are answered from a cache (catalogues never change
+ * while the process runs).
+ */
+function memoised(t: TFunction): TFunction {
+  const cache = new Map<string, string>();
+  const wrapped = ((key: unknown, ...rest: unknown[]) => {
+    if (typeof key !== 'string' || rest.length) return (t as unknown as (...a: unknown[]) => string)(key, ...rest);
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = (t as unknown as (k: string) => string)(key);
+      cache.set(key, value);
+    }
+    return value;
+  }) as unknown as TFunction;
+  return wrapped;
 }
 
 /** The whole catalogue of one domain for one locale (French keys fill the gaps). */

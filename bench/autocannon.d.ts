@@ -1,0 +1,8 @@
+/** The part of autocannon's API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  interface Histogram { average: number; p50: number; p97_5: number; p99: number }
+  interface Result { requests: Histogram; latency: Histogram; non2xx: number; errors: number; timeouts: number }
+  interface Options { url: string; connections?: number; duration?: number; headers?: Record<string, string> }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
