@@ -39,7 +39,10 @@ async function renderList(req: Request, res: Response, mine: boolean): Promise<v
   const user = req.authUser!;
   const list = listRequest(req, mine);
   const page = pageRequest(req, 50);
-  const { rows, total } = await listActions(req.ctx.db, user, list, page);
+  const [{ rows, total }, hierarchySelects] = await Promise.all([
+    listActions(req.ctx.db, user, list, page),
+    mine ? [] : buildFilterSelects(req.ctx.db, user.tenantId, { rootItem: 0, restricted: false, userId: user.id, selection: readSelection(req.query.selected) }),
+  ]);
   const today = todayIso();
   const exportQuery = (req.originalUrl ?? '').split('?')[1] ?? '';
   await renderScreen(req, res, 'action-plan/index', {
@@ -47,7 +50,7 @@ async function renderList(req: Request, res: Response, mine: boolean): Promise<v
     rows: rows.map((r) => ({ ...r, deadlineState: deadlineState(r.status, r.deadline, today) })),
     filters: list.filters, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
     statuses: ACTION_STATUSES, levels: ACTION_LEVELS, sources: actionSources(), sorts: SORTS,
-    hierarchySelects: mine ? [] : await buildFilterSelects(req.ctx.db, user.tenantId, { rootItem: 0, restricted: false, userId: user.id, selection: readSelection(req.query.selected) }),
+    hierarchySelects,
     sortUrl: sortUrl(req, list.filters), exportUrl: `${req.ctx.routes.path('action_plan_export')}${exportQuery ? `?${exportQuery}` : ''}`,
     frDate, statusColors: STATUS_COLORS, levelColors: LEVEL_COLORS, canOpen: can(user, 'action.view'),
   });
