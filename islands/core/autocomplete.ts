@@ -32,6 +32,9 @@ class Autocomplete {
     input.addEventListener('keydown', (event) => this.onKeyDown(event));
     input.addEventListener('blur', () => window.setTimeout(() => this.hide(), 150));
     this.menu.addEventListener('mousedown', (event) => event.preventDefault());
+    // Someone quick may have typed before the field was enhanced (a modal just opened): search
+    // what is already there instead of waiting for the next key.
+    if (document.activeElement === input && input.value.trim() && !this.hidden()?.value) this.onInput();
     this.menu.addEventListener('click', (event) => {
       const option = (event.target as Element).closest<HTMLElement>('[data-index]');
       if (option) this.choose(Number(option.dataset.index));

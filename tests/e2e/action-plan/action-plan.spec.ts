@@ -33,6 +33,8 @@ async function openBlock(page: Page, id: string, list = '/action-plan'): Promise
 }
 
 async function switchTo(page: Page, who: 'admin' | 'user'): Promise<void> {
+  // Let the page's indicators finish loading: they would answer 401 once the cookies are gone.
+  await page.waitForLoadState('networkidle');
   await page.context().clearCookies();
   await login(page, who);
 }
