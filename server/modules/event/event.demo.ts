@@ -184,10 +184,12 @@ export async function seedEventDemo(db: DataSource, tenantId: number): Promise<v
   const [survey] = await constructionSurveys(db, tenantId);
   const tree = survey ? await loadQuestionnaire(db, tenantId, survey.id) : null;
   if (tree) {
+    // Read before the transaction: the embedded database serves one connection at a time.
+    const buildingC = await item('Bâtiment C – Bureaux');
     await db.transaction(async (m) => {
       const id = await insertEvent(m, tenantId, base({
         kind: 'construction_site', questionnaire_id: tree.id, status: 'CLOSED', subject: 'Visite de chantier – extension du bâtiment C', event_date: daysAgo(8),
-        hierarchy_item_id: await item('Bâtiment C – Bureaux'), service_id: qhse, supervisor_id: claire, domain_ids: domains(hse),
+        hierarchy_item_id: buildingC, service_id: qhse, supervisor_id: claire, domain_ids: domains(hse),
       }), [{ transition: 'created', to: 'IN_PROGRESS', userId: creator }, { transition: 'validate', from: 'IN_PROGRESS', to: 'CLOSED', userId: claire, workflow: true }]);
       // The first answer of every choice question: the demo visit is rather good.
       const values: ResponseValues = {};
