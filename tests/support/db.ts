@@ -40,7 +40,8 @@ export async function openTestDatabase(poolSize = 5): Promise<TestDatabase> {
   } else {
     throw new Error('Base de test absente : lancez les tests d\'intégration avec jest (global setup).');
   }
-  const dataSource = createDataSource({ url, poolSize });
+  // The embedded database takes one connection at a time (see server/kernel/db/connect.ts).
+  const dataSource = createDataSource({ url, poolSize: process.env.VIGIE_TEST_SHARED_URL && !template ? 1 : poolSize });
   await dataSource.initialize();
   return {
     dataSource,

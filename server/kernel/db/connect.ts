@@ -22,7 +22,10 @@ export async function openDatabase(config: AppConfig, opts: { poolSize?: number;
     embedded = await startEmbeddedDatabase({ dataDir: config.pgliteDir });
     url = embedded.url;
   }
-  const dataSource = createDataSource({ url, poolSize: opts.poolSize, onPoolError: opts.onPoolError });
+  // pglite-socket runs one backend and queues protocol messages one by one: two connections
+  // working at once interleave their Parse/Bind/Execute ("bind message supplies 1 parameters").
+  // One pooled connection serialises the queries instead.
+  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : opts.poolSize, onPoolError: opts.onPoolError });
   await dataSource.initialize();
   return {
     dataSource,
