@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { loadConfig } from '../../kernel/config';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen } from '../../kernel/http/render';
-import { createStorage, promoteUpload, sendStoredFile, StoredFile } from '../../kernel/storage';
-import { saveStagedUpload, uploadFiles } from '../../kernel/uploads';
+import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
+import { keepUploads, uploadFiles } from '../../kernel/uploads';
 import { findingKindsOf, RISK_PERCEPTION_CODES } from './event.kinds';
 import { findingSchema } from './event.schema';
 import { addEventFiles, findEventFile, findFinding, removeEventFile, removeFinding, saveFinding } from './event-parts.service';
@@ -84,14 +84,8 @@ export async function fileAdd(req: Request, res: Response): Promise<void> {
   const uploads = req.uploads ?? [];
   if (refusal) return renderFileForm(req, res, event, req.t(refusal.key, refusal.params));
   if (!uploads.length) return renderFileForm(req, res, event, req.t('validation.required'));
-  const user = req.authUser!;
-  const files = await req.ctx.db.transaction(async (m) => {
-    const out: StoredFile[] = [];
-    for (const u of uploads) out.push(await saveStagedUpload(m, u, { tenantId: user.tenantId, userId: user.id }));
-    return out;
-  });
-  for (let i = 0; i < files.length; i++) await promoteUpload(storage, uploads[i].tmpKey, files[i].storageKey);
-  await addEventFiles(req.ctx.db, tenantOf(req), event.id, files, user.id);
+  const files = await keepUploads(req, storage, uploads);
+  await addEventFiles(req.ctx.db, tenantOf(req), event.id, files, req.authUser!.id);
   saved(req, res, 'event.flash.files_added', { count: files.length });
 }
 

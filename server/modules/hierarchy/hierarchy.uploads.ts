@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { loadConfig } from '../../kernel/config';
-import { createStorage, promoteUpload, readAll, type StoredFile } from '../../kernel/storage';
-import { saveStagedUpload, uploadFiles, type StagedUpload } from '../../kernel/uploads';
+import { createStorage, readAll, type StoredFile } from '../../kernel/storage';
+import { keepUploads as keepStagedUploads, uploadFiles, type StagedUpload } from '../../kernel/uploads';
 import { readImageSize, type ImageSize } from './image-size';
 
 /** Plans and logos: images the zone map and the PDFs can draw. */
@@ -30,13 +30,6 @@ export async function stagedImageSize(upload: StagedUpload): Promise<ImageSize |
 }
 
 /** Saves the staged uploads as stored files of the active company, then moves them to their final keys. */
-export async function keepUploads(req: Request, uploads: StagedUpload[]): Promise<StoredFile[]> {
-  const user = req.authUser!;
-  const files = await req.ctx.db.transaction(async (m) => {
-    const out: StoredFile[] = [];
-    for (const u of uploads) out.push(await saveStagedUpload(m, u, { tenantId: user.tenantId, userId: user.id }));
-    return out;
-  });
-  for (let i = 0; i < files.length; i++) await promoteUpload(storage, uploads[i].tmpKey, files[i].storageKey);
-  return files;
+export function keepUploads(req: Request, uploads: StagedUpload[]): Promise<StoredFile[]> {
+  return keepStagedUploads(req, storage, uploads);
 }
