@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from 'pg';
+import { freshDatabase, loginCookie } from './support';
 import { createApp } from '../server/kernel/app';
 import { loadConfig } from '../server/kernel/config';
 import { createDataSource } from '../server/kernel/db/data-source';
@@ -34,15 +34,8 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL est requis (base jetable : elle est recréée).');
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS vigie_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE vigie_bench');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/vigie_bench';
-  const ds = createDataSource({ url: url.toString(), poolSize: 10 });
+  const url = await freshDatabase('vigie_bench');
+  const ds = createDataSource({ url, poolSize: 10 });
   await ds.initialize();
   await runMigrations(ds);
   await ensureSystemRoles(ds);
@@ -62,15 +55,7 @@ async function main(): Promise<void> {
   const { app } = createApp({ config, dataSource: ds, modules: MODULES });
   const server = app.listen(0);
   const port = (server.address() as AddressInfo).port;
-  // Log in through the form, keeping the session cookie.
-  const loginPage = await fetch(`http://127.0.0.1:${port}/login`);
-  const cookie0 = loginPage.headers.get('set-cookie')!.split(';')[0];
-  const token = /name="_csrf_token" value="([^"]+)"/.exec(await loginPage.text())![1];
-  const res = await fetch(`http://127.0.0.1:${port}/login`, {
-    method: 'POST', redirect: 'manual', headers: { cookie: cookie0, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ _username: 'bench.admin', _password: password, _csrf_token: token }),
-  });
-  const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  const cookie = await loginCookie(port, 'bench.admin', password);
 
   for (const [label, path] of [
     ['liste, page 1', '/admin/users'],

@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { hashPassword } from '../../server/kernel/auth/password';
 import { createDataSource } from '../../server/kernel/db/data-source';
 import { runMigrations } from '../../server/kernel/db/migrations';
@@ -16,6 +15,7 @@ import { createUser } from '../../server/modules/identity/identity.service';
 import { ensureSystemRoles } from '../../server/modules/identity/roles';
 import { DEFAULT_SIZES, generate } from './generate';
 import { FILTER } from './list-query';
+import { freshDatabase, loginCookie } from '../support';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -31,20 +31,6 @@ function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<C
   });
 }
 
-async function login(port: number): Promise<string> {
-  const headers = { 'x-forwarded-proto': 'https' };
-  const page = await fetch(`http://127.0.0.1:${port}/login`, { headers });
-  const cookie0 = page.headers.get('set-cookie')!.split(';')[0];
-  const token = /name="_csrf_token" value="([^"]+)"/.exec(await page.text())![1];
-  const res = await fetch(`http://127.0.0.1:${port}/login`, {
-    method: 'POST', redirect: 'manual', headers: { ...headers, cookie: cookie0, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ _username: 'bench.admin', _password: PASSWORD, _csrf_token: token }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`connexion refusée (${res.status})`);
-  return cookie;
-}
-
 interface Figures { rps: number; p50: number; p975: number; p99: number; errors: number }
 
 async function load(url: string, headers: Record<string, string>): Promise<Figures> {
@@ -54,15 +40,8 @@ async function load(url: string, headers: Record<string, string>): Promise<Figur
 }
 
 async function main(): Promise<void> {
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL est requis (la base vigie_bench_actions est recréée).');
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS vigie_bench_actions WITH (FORCE)');
-  await admin.query('CREATE DATABASE vigie_bench_actions');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/vigie_bench_actions';
-  const ds = createDataSource({ url: url.toString(), poolSize: 4 });
+  const url = await freshDatabase('vigie_bench_actions');
+  const ds = createDataSource({ url, poolSize: 4 });
   await ds.initialize();
   await runMigrations(ds);
   await ensureSystemRoles(ds);
@@ -75,11 +54,11 @@ async function main(): Promise<void> {
 
   const appPort = 3900 + Math.floor(Math.random() * 50);
   const barePort = appPort + 50;
-  const common = { DATABASE_URL: url.toString(), NODE_ENV: 'production', SESSION_SECRET: 'banc-de-mesure', LOG_LEVEL: 'warn', BASE_URL: `https://127.0.0.1:${appPort}` };
+  const common = { DATABASE_URL: url, NODE_ENV: 'production', SESSION_SECRET: 'banc-de-mesure', LOG_LEVEL: 'warn', BASE_URL: `https://127.0.0.1:${appPort}` };
   const app = await start('server/main.ts', { ...common, PORT: String(appPort) }, /Vigie est démarré/);
   const bare = await start('bench/action-list/bare-server.ts', { ...common, PORT: String(barePort), BENCH_TENANT: String(boss.tenantId) }, /bare server ready/);
   try {
-    const cookie = await login(appPort);
+    const cookie = await loginCookie(appPort, 'bench.admin', PASSWORD, { 'x-forwarded-proto': 'https' });
     const query = new URLSearchParams(FILTER).toString();
     const appUrl = `http://127.0.0.1:${appPort}/action-plan?${query}`;
     const check = await fetch(appUrl, { headers: { cookie } });
