@@ -16,6 +16,11 @@ import { nomenclatureModule } from './nomenclature/nomenclature.routes';
 import { questionnaireModule } from './questionnaire/questionnaire.routes';
 import { actionPlanModule } from './action-plan/action-plan.routes';
 import { eventModule } from './event/event.routes';
+import { crmModule } from './crm/crm.routes';
+import { preventionAdminModule } from './prevention-admin/prevention-admin.routes';
+import { preventionPlanModule } from './prevention-plan/prevention-plan.routes';
+import { planDocumentModule } from './plan-document/plan-document.routes';
+import { riskAnalysisModule } from './risk-analysis/risk-analysis.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -36,4 +41,9 @@ export const MODULES: ModuleDef[] = [
   questionnaireModule,
   actionPlanModule,
   eventModule,
+  crmModule,
+  preventionAdminModule,
+  preventionPlanModule,
+  planDocumentModule,
+  riskAnalysisModule,
 ];

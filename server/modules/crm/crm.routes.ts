@@ -1,0 +1,7 @@
+import { defineModule } from '../../kernel/module';
+
+/** Module `crm` (issue 5). */
+export const crmModule = defineModule({
+  name: 'crm',
+  routes: [],
+});
