@@ -15,6 +15,11 @@ describe('parseForm', () => {
       expect(r.values).toEqual({ lastName: '  ', email: 'pas-un-email' });
     }
   });
+  it("keeps a module's own key, whose domain has a hyphen, and hides zod's English sentences", () => {
+    const own = z.object({ label: z.string().min(1, { error: 'risk-analysis.validation.label' }), rate: z.number() });
+    const r = parseForm(own, { f: { label: '', rate: 'abc' } }, 'f');
+    expect(!r.ok && r.errors).toEqual({ label: 'risk-analysis.validation.label', rate: 'validation.invalid' });
+  });
   it('returns the data when valid', () => {
     const r = parseForm(schema, { profile: { lastName: 'Durand', email: 'a@b.fr' } }, 'profile');
     expect(r.ok && r.data).toEqual({ lastName: 'Durand', email: 'a@b.fr' });

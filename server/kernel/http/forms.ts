@@ -22,7 +22,7 @@ export function parseForm<S extends z.ZodType>(schema: S, body: unknown, formNam
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '_form');
     // zod's own English sentences never reach the user: only our translation keys do.
-    if (!errors[field]) errors[field] = /^[\w.]+$/.test(issue.message) ? issue.message : 'validation.invalid';
+    if (!errors[field]) errors[field] = /^[\w.-]+$/.test(issue.message) ? issue.message : 'validation.invalid';
   }
   return { ok: false, errors, values };
 }
