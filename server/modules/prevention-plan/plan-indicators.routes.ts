@@ -1,4 +1,110 @@
+import type { Request } from 'express';
+import { formatDate } from '../../kernel/i18n/format';
+import { defineWidgetRoute, widgetFromCounts, type WidgetData } from '../../kernel/dashboard/widget';
 import type { RouteDef } from '../../kernel/http/route-table';
+import { loadScope } from '../action-plan/action-scope';
+import {
+  countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countLongWorks, countRoofWorks, todayPlans, type Viewer,
+} from './plan-indicators.service';
+import './plan-long-works.checks';
+
+const R = 'pdp.view';
+const T = 'module_prevention_plan';
+/** Rows of today's interventions table. */
+const TABLE_ROWS = 10;
+
+async function viewer(req: Request): Promise<Viewer> {
+  return { user: req.authUser!, scope: await loadScope(req.ctx.db, req.authUser!) };
+}
+
+/** The plan list filtered by `params` when the list exists (it is H2's screen). */
+function listLink(req: Request, params: Record<string, string> = {}): string | undefined {
+  return req.ctx.routes.has('pdp_index') ? req.ctx.routes.path('pdp_index', params) : undefined;
+}
+
+/** A `figure` widget: the number and its caption; a click opens the list when one is given. */
+function figure(label: string, total: number, link?: string): WidgetData {
+  const data: WidgetData = { labels: [label], series: [{ label, data: [total] }], total };
+  if (link) data.links = [link];
+  return data;
+}
+
+const isoDate = (iso: string | null) => (iso ? formatDate(new Date(`${iso}T12:00:00Z`)) : null);
+
+/** Current plans with a dangerous work type (arrêté du 19 mars 1993). */
+export const dangerousWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_dangerous', path: '/dashboard/prevention-plan/dangerous', right: R, toggle: T,
+  compute: async (req) => figure(req.t('prevention-admin.widgets.dangerous'), await countDangerous(req.ctx.db, await viewer(req))),
+});
+
+/** Current plans of 400 hours or more for an outside company over 12 months. */
+export const longWorksWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_long_works', path: '/dashboard/prevention-plan/long-works', right: R, toggle: T,
+  compute: async (req) => figure(req.t('prevention-admin.widgets.long_works'), await countLongWorks(req.ctx.db, await viewer(req))),
+});
+
+/** Current plans with roof works. */
+export const roofWorksWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_roof_works', path: '/dashboard/prevention-plan/roof-works', right: R, toggle: T,
+  compute: async (req) => figure(req.t('prevention-admin.widgets.roof_works'), await countRoofWorks(req.ctx.db, await viewer(req))),
+});
+
+/** Archived plans; a click opens the archived list. */
+export const archivedWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_archived', path: '/dashboard/prevention-plan/archived', right: R, toggle: T,
+  compute: async (req) => figure(req.t('prevention-admin.widgets.archived'), await countArchived(req.ctx.db, await viewer(req)), listLink(req, { archived: 'yes' })),
+});
+
+/** Today's interventions: the current plans whose period holds today; a row opens the plan. */
+export const todayWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_today', path: '/dashboard/prevention-plan/today', right: R, toggle: T,
+  compute: async (req) => {
+    const { rows, total } = await todayPlans(req.ctx.db, await viewer(req), TABLE_ROWS);
+    const show = req.ctx.routes.has('pdp_show');
+    return {
+      labels: [req.t('prevention-admin.widgets.col_number'), req.t('prevention-admin.widgets.col_subject'), req.t('prevention-admin.widgets.col_site'), req.t('prevention-admin.widgets.col_end')],
+      series: [],
+      rows: rows.map((r) => [r.pdpNumber, r.subject, r.itemName, isoDate(r.endDate)]),
+      links: rows.map((r) => (show ? req.ctx.routes.path('pdp_show', { id: r.id }) : null)),
+      total,
+    };
+  },
+});
+
+/** Current plans by state; a segment opens the list on that state. */
+export const statesWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_states', path: '/dashboard/prevention-plan/states', right: R, toggle: T,
+  compute: async (req) => {
+    const counts = (await countByStatus(req.ctx.db, await viewer(req))).filter((c) => c.count > 0);
+    return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
+      label: req.t(`prevention-admin.widgets.statuses.${c.status}`), count: c.count, link: listLink(req, { status: c.status }),
+    })));
+  },
+});
+
+/** Current plans by work type (dangerous ones marked). */
+export const workTypesWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_work_types', path: '/dashboard/prevention-plan/work-types', right: R, toggle: T,
+  compute: async (req) => {
+    const counts = await countByWorkType(req.ctx.db, await viewer(req));
+    return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
+      label: c.dangerous ? `⚠ ${c.label}` : c.label, count: c.count,
+    })));
+  },
+});
+
+/** Current plans by validity (up to date, expiring, late); a segment opens the list on that validity. */
+export const validityWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_validity', path: '/dashboard/prevention-plan/validity', right: R, toggle: T,
+  compute: async (req) => {
+    const counts = (await countByValidity(req.ctx.db, await viewer(req))).filter((c) => c.count > 0);
+    return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
+      label: req.t(`prevention-admin.widgets.validities.${c.validity}`), count: c.count, link: listLink(req, { validity: c.validity }),
+    })));
+  },
+});
 
 /** Named routes of the plan's indicators (spread into the prevention-plan module). */
-export const PLAN_INDICATOR_ROUTES: RouteDef[] = [];
+export const PLAN_INDICATOR_ROUTES: RouteDef[] = [
+  dangerousWidget, longWorksWidget, roofWorksWidget, todayWidget, statesWidget, workTypesWidget, validityWidget, archivedWidget,
+];

@@ -8,7 +8,7 @@ import type { PlanRef } from './plan-ref';
  * every registered tab in `order`.
  */
 export interface PlanTab {
-  /** Stable key, used in the URL hash (`#tab-<key>`) and `data-testid="plan-tab-<key>"`. */
+  /** Stable key, used in the URL (`?tab=<key>` opens it) and `data-testid="plan-tab-<key>"`. */
   key: string;
   /** Translation key of the tab's label. */
   labelKey: string;

@@ -1,0 +1,110 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** The prevention plan (pdp) and its own parts: substitutes, entities, work types, rescue workers, advice, material, medical works, inspection participants. */
+export class CreatePreventionPlan1795340200000 implements MigrationInterface {
+  name = 'CreatePreventionPlan1795340200000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "prevention_plan" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "pdp_number" character varying(40) NOT NULL, "subject" character varying(255) NOT NULL DEFAULT '', "ordering_customer_id" integer, "hierarchy_item_id" integer, "is_punctual" boolean, "frequency" character varying(255), "is_external" boolean NOT NULL DEFAULT false, "host_tiers_id" integer, "intervention_address" text, "is_mm_model" boolean NOT NULL DEFAULT false, "external_file_id" integer, "start_date" date, "end_date" date, "information_job_inspection_date" date, "planned_start_time" TIME, "planned_end_time" TIME, "service_id" integer, "sector_id" integer, "sector_precision" character varying(255), "description_sector" text, "participants" text, "procedures" text, "description" text, "order_number" character varying(100), "comments" text, "work_site_type" character varying(20) NOT NULL DEFAULT 'normal', "production_stop" boolean NOT NULL DEFAULT false, "maximum_staff" integer, "hours_worked" integer, "equipment" text, "prerun_inspection_date" date, "prerun_inspection_time" TIME, "installation_available" boolean, "meeting_point" character varying(255), "labour_inspection_id" integer, "occupational_medicine_id" integer, "assembly_points" text, "emergency_numbers" text, "status" character varying(20) NOT NULL DEFAULT 'draft', "archived" boolean NOT NULL DEFAULT false, "created_by_id" integer, "version" integer NOT NULL DEFAULT '1', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "deleted_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "CHK_prevention_plan_work_site_type" CHECK ("work_site_type" IN ('normal', 'specific', 'technical_stop')), CONSTRAINT "CHK_prevention_plan_status" CHECK ("status" IN ('draft', 'waiting_manual', 'waiting_sign', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')), CONSTRAINT "PK_69757549d83441d9b201734ca75" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_prevention_plan_tenant_dates" ON "prevention_plan"  ("tenant_id", "start_date", "end_date") `);
+    await queryRunner.query(`CREATE INDEX "IDX_prevention_plan_tenant_status" ON "prevention_plan"  ("tenant_id", "status") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_prevention_plan_tenant_number" ON "prevention_plan"  ("tenant_id", "pdp_number") `);
+    await queryRunner.query(`CREATE TABLE "plan_substitute" ("plan_id" integer NOT NULL, "user_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_bad728ae9732a4427f691cecf38" PRIMARY KEY ("plan_id", "user_id"))`);
+    await queryRunner.query(`CREATE TABLE "plan_hierarchy_item" ("plan_id" integer NOT NULL, "hierarchy_item_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_cde4ae96b0c0c4df0ca76625692" PRIMARY KEY ("plan_id", "hierarchy_item_id"))`);
+    await queryRunner.query(`CREATE TABLE "plan_work_type" ("plan_id" integer NOT NULL, "work_type_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_1ff1240f44bae8444965140ebb6" PRIMARY KEY ("plan_id", "work_type_id"))`);
+    await queryRunner.query(`CREATE TABLE "plan_rescue_worker" ("plan_id" integer NOT NULL, "user_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_96763060deb32129b3933c7cc3d" PRIMARY KEY ("plan_id", "user_id"))`);
+    await queryRunner.query(`CREATE TABLE "plan_advice" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "plan_id" integer NOT NULL, "author_id" integer, "kind" character varying(20) NOT NULL, "content" text NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_plan_advice_kind" CHECK ("kind" IN ('notice', 'comment')), CONSTRAINT "PK_321d5e0a252f68fcc231c7b08e8" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_plan_advice_plan" ON "plan_advice"  ("tenant_id", "plan_id") `);
+    await queryRunner.query(`CREATE TABLE "plan_inspection_participant" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "plan_id" integer NOT NULL, "kind" character varying(20) NOT NULL, "user_id" integer, "name" character varying(180), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_plan_inspection_participant_who" CHECK ("user_id" IS NOT NULL OR "name" IS NOT NULL), CONSTRAINT "CHK_plan_inspection_participant_kind" CHECK ("kind" IN ('user', 'outside', 'subcontractor')), CONSTRAINT "PK_ad49a3fc5e4ad8363292ed07179" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_plan_inspection_participant_plan" ON "plan_inspection_participant"  ("tenant_id", "plan_id") `);
+    await queryRunner.query(`CREATE TABLE "plan_material" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "plan_id" integer NOT NULL, "type" character varying(180) NOT NULL, "check_date" date, "serial_number" character varying(100), "file_id" integer, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_d06bf97448bc51da76370858bb0" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_plan_material_plan" ON "plan_material"  ("tenant_id", "plan_id") `);
+    await queryRunner.query(`CREATE TABLE "plan_medical_work" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "plan_id" integer NOT NULL, "name" character varying(180) NOT NULL, "type" character varying(180) NOT NULL, "companies" character varying(255) NOT NULL, "number" integer NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_a6f5f18854a8c06d62d2c781936" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_plan_medical_work_plan" ON "plan_medical_work"  ("tenant_id", "plan_id") `);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_e371533536ead3ff6462d470ece" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_56ef407369657f8575747d979a4" FOREIGN KEY ("ordering_customer_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_f3c4558e2c182a8139723f35bbb" FOREIGN KEY ("hierarchy_item_id") REFERENCES "hierarchy_item"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_d257d067926a4ff884cf28be15a" FOREIGN KEY ("host_tiers_id") REFERENCES "tiers"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_6b9470b4d61e7ba48f705fce4d9" FOREIGN KEY ("external_file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_bd334f29eb51260f3f9e7ba2cbf" FOREIGN KEY ("service_id") REFERENCES "service"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_01c3e988932d0bd9d60e29676a3" FOREIGN KEY ("sector_id") REFERENCES "sector"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_76e27fa591ebcc57bdbc4a8d68f" FOREIGN KEY ("labour_inspection_id") REFERENCES "prevention_organisation"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_4e6e60b690e3864a4d0b26e5c69" FOREIGN KEY ("occupational_medicine_id") REFERENCES "prevention_organisation"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" ADD CONSTRAINT "FK_efa348a207b83fc01d45c20d8cc" FOREIGN KEY ("created_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" ADD CONSTRAINT "FK_f576c128e19e6097a60f56344de" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" ADD CONSTRAINT "FK_f46a878c496be0f88fb55a87d21" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" ADD CONSTRAINT "FK_c208d0882320dfde0b9da6abaf5" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" ADD CONSTRAINT "FK_c9fd0ccd8058c137c3d76e7dc48" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" ADD CONSTRAINT "FK_246e81b6218c871c189971040dd" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" ADD CONSTRAINT "FK_45621787f4a5ac669ee8ed68c22" FOREIGN KEY ("hierarchy_item_id") REFERENCES "hierarchy_item"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" ADD CONSTRAINT "FK_af80c7c6f8810d5f566e2231799" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" ADD CONSTRAINT "FK_91358381635597332f0eafb62b8" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" ADD CONSTRAINT "FK_d520c526eb8880b1157be169af1" FOREIGN KEY ("work_type_id") REFERENCES "work_type"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" ADD CONSTRAINT "FK_d2fc24acd864798eaa53caee7c7" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" ADD CONSTRAINT "FK_393774150bf514cfac0587b90f0" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" ADD CONSTRAINT "FK_305beed70d3b0849a09ad62a39d" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" ADD CONSTRAINT "FK_112fdaf015c342b81264873e8a4" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" ADD CONSTRAINT "FK_4b5452c119faeded9e59eab7dd9" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" ADD CONSTRAINT "FK_afe3712d6eb083750fb04a7745e" FOREIGN KEY ("author_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" ADD CONSTRAINT "FK_db997fdeef36a8ea78f92500349" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" ADD CONSTRAINT "FK_af01d0706c62d155e5882edc852" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" ADD CONSTRAINT "FK_330938b3b2843e70e3ae4f60905" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_material" ADD CONSTRAINT "FK_6f08893650b0b0fabc76c2d20f7" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_material" ADD CONSTRAINT "FK_f1f91b70a10532c0713c3147f5d" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_material" ADD CONSTRAINT "FK_6211d8b957d38c13ddc7b3d130b" FOREIGN KEY ("file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_medical_work" ADD CONSTRAINT "FK_05aca7fca531f1dff36de8a5176" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "plan_medical_work" ADD CONSTRAINT "FK_fbc159d1576811f139ca1d2c64b" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "plan_medical_work" DROP CONSTRAINT "FK_fbc159d1576811f139ca1d2c64b"`);
+    await queryRunner.query(`ALTER TABLE "plan_medical_work" DROP CONSTRAINT "FK_05aca7fca531f1dff36de8a5176"`);
+    await queryRunner.query(`ALTER TABLE "plan_material" DROP CONSTRAINT "FK_6211d8b957d38c13ddc7b3d130b"`);
+    await queryRunner.query(`ALTER TABLE "plan_material" DROP CONSTRAINT "FK_f1f91b70a10532c0713c3147f5d"`);
+    await queryRunner.query(`ALTER TABLE "plan_material" DROP CONSTRAINT "FK_6f08893650b0b0fabc76c2d20f7"`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" DROP CONSTRAINT "FK_330938b3b2843e70e3ae4f60905"`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" DROP CONSTRAINT "FK_af01d0706c62d155e5882edc852"`);
+    await queryRunner.query(`ALTER TABLE "plan_inspection_participant" DROP CONSTRAINT "FK_db997fdeef36a8ea78f92500349"`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" DROP CONSTRAINT "FK_afe3712d6eb083750fb04a7745e"`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" DROP CONSTRAINT "FK_4b5452c119faeded9e59eab7dd9"`);
+    await queryRunner.query(`ALTER TABLE "plan_advice" DROP CONSTRAINT "FK_112fdaf015c342b81264873e8a4"`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" DROP CONSTRAINT "FK_305beed70d3b0849a09ad62a39d"`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" DROP CONSTRAINT "FK_393774150bf514cfac0587b90f0"`);
+    await queryRunner.query(`ALTER TABLE "plan_rescue_worker" DROP CONSTRAINT "FK_d2fc24acd864798eaa53caee7c7"`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" DROP CONSTRAINT "FK_d520c526eb8880b1157be169af1"`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" DROP CONSTRAINT "FK_91358381635597332f0eafb62b8"`);
+    await queryRunner.query(`ALTER TABLE "plan_work_type" DROP CONSTRAINT "FK_af80c7c6f8810d5f566e2231799"`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" DROP CONSTRAINT "FK_45621787f4a5ac669ee8ed68c22"`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" DROP CONSTRAINT "FK_246e81b6218c871c189971040dd"`);
+    await queryRunner.query(`ALTER TABLE "plan_hierarchy_item" DROP CONSTRAINT "FK_c9fd0ccd8058c137c3d76e7dc48"`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" DROP CONSTRAINT "FK_c208d0882320dfde0b9da6abaf5"`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" DROP CONSTRAINT "FK_f46a878c496be0f88fb55a87d21"`);
+    await queryRunner.query(`ALTER TABLE "plan_substitute" DROP CONSTRAINT "FK_f576c128e19e6097a60f56344de"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_efa348a207b83fc01d45c20d8cc"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_4e6e60b690e3864a4d0b26e5c69"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_76e27fa591ebcc57bdbc4a8d68f"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_01c3e988932d0bd9d60e29676a3"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_bd334f29eb51260f3f9e7ba2cbf"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_6b9470b4d61e7ba48f705fce4d9"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_d257d067926a4ff884cf28be15a"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_f3c4558e2c182a8139723f35bbb"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_56ef407369657f8575747d979a4"`);
+    await queryRunner.query(`ALTER TABLE "prevention_plan" DROP CONSTRAINT "FK_e371533536ead3ff6462d470ece"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_plan_medical_work_plan"`);
+    await queryRunner.query(`DROP TABLE "plan_medical_work"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_plan_material_plan"`);
+    await queryRunner.query(`DROP TABLE "plan_material"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_plan_inspection_participant_plan"`);
+    await queryRunner.query(`DROP TABLE "plan_inspection_participant"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_plan_advice_plan"`);
+    await queryRunner.query(`DROP TABLE "plan_advice"`);
+    await queryRunner.query(`DROP TABLE "plan_rescue_worker"`);
+    await queryRunner.query(`DROP TABLE "plan_work_type"`);
+    await queryRunner.query(`DROP TABLE "plan_hierarchy_item"`);
+    await queryRunner.query(`DROP TABLE "plan_substitute"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_prevention_plan_tenant_number"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_prevention_plan_tenant_status"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_prevention_plan_tenant_dates"`);
+    await queryRunner.query(`DROP TABLE "prevention_plan"`);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Request, Response } from 'express';
+import { parseForm } from '../../kernel/http/forms';
+import { addFlash } from '../../kernel/http/flash';
+import { renderForm } from '../../kernel/http/render';
+import { resolvePlan } from './plan-access';
+import { addAdvice, adviceSchema } from './plan-advice.service';
+
+/**
+ * `POST /prevention-plan/{id}/advice` (pdp_advice_add): a notice or a comment by the ordering
+ * customer, his substitutes or a holder of pdp.comment (the companies' contacts). GET gives the modal form.
+ */
+export async function adviceAdd(req: Request, res: Response): Promise<void> {
+  const { plan } = await resolvePlan(req, req.routeParams.id, 'comment');
+  const action = req.ctx.routes.path('pdp_advice_add', { id: plan.id });
+  const title = req.t('prevention-plan.advice.add');
+  if (req.method !== 'POST') return renderForm(req, res, 'prevention-plan/_advice_form', { title, action, values: { kind: 'comment' }, errors: {} });
+  const form = parseForm(adviceSchema, req.body, 'plan_advice');
+  if (!form.ok) return renderForm(req, res, 'prevention-plan/_advice_form', { title, action, values: form.values, errors: form.errors });
+  await addAdvice(req.ctx.db, plan.tenantId, plan.id, req.authUser!.id, form.data);
+  addFlash(req, 'success', 'prevention-plan.flash.advice_added');
+  res.status(201).json({ message: req.t('prevention-plan.flash.advice_added'), redirect: `${req.ctx.routes.path('pdp_show', { id: plan.id })}?tab=advice` });
+}

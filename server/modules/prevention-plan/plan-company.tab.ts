@@ -1,0 +1,56 @@
+import type { Request } from 'express';
+import { renderView } from '../../kernel/http/render';
+import { registerPlanCheck, type Db, type PlanProblem } from './plan-checks';
+import { registerPlanTab } from './plan-tabs';
+import { loadPlanSubject } from './plan-access';
+import { mayOnPlan } from './prevention-plan.policy';
+import type { PlanRef } from './plan-ref';
+import { companyTree, listPlanCompanies, type PlanCompanyRow } from './plan-company.service';
+
+/** May the request's user change the plan's companies and staff? */
+export async function mayEditPlan(req: Request, plan: PlanRef): Promise<boolean> {
+  const user = req.authUser;
+  if (!user) return false;
+  return mayOnPlan(user, 'edit', await loadPlanSubject(req.ctx.db, user, plan));
+}
+
+/** HTML of the companies tab (also the answer of `pdp_show_intervention_tiers`). */
+export async function renderCompaniesTab(req: Request, plan: PlanRef): Promise<string> {
+  const rows = await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id);
+  const tree = companyTree(rows);
+  const problems = companyProblems(rows);
+  return renderView(req.res!, 'prevention-plan/_companies_tab', { plan, tree, count: rows.length, problems, canEdit: await mayEditPlan(req, plan) });
+}
+
+/**
+ * The company rules of seed 002 section 5 over a plan's companies: at least one company, at least
+ * one external company, each with a name, an address and a manager, and an ST under a parent.
+ */
+export function companyProblems(rows: PlanCompanyRow[]): PlanProblem[] {
+  const out: PlanProblem[] = [];
+  const err = (key: string, params?: Record<string, unknown>) => out.push({ severity: 'error', key, params, tab: 'companies' });
+  if (rows.length === 0) err('plan-company.checks.no_company');
+  if (!rows.some((r) => r.kind === 'EE')) err('plan-company.checks.no_external');
+  for (const r of rows) {
+    const name = r.name?.trim() || '—';
+    if (!r.name?.trim()) err('plan-company.checks.missing_name');
+    if (!r.address?.trim()) err('plan-company.checks.missing_address', { name });
+    if (!r.lastName?.trim()) err('plan-company.checks.missing_manager', { name });
+    if (r.kind === 'ST' && r.parentId == null) err('plan-company.checks.missing_parent', { name });
+  }
+  return out;
+}
+
+registerPlanCheck({
+  name: 'companies',
+  check: async (db: Db, plan: PlanRef) => companyProblems(await listPlanCompanies(db, plan.tenantId, plan.id)),
+});
+
+registerPlanTab({
+  key: 'companies',
+  labelKey: 'plan-company.tab.companies',
+  icon: 'building',
+  order: 20,
+  render: renderCompaniesTab,
+  badge: async (req, plan) => (await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id)).length,
+});

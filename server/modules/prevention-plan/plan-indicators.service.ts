@@ -1,0 +1,101 @@
+import { todayIso } from '../../kernel/clock';
+import type { AuthUser } from '../../kernel/rights/auth-user';
+import type { ActionScope } from '../action-plan/action-scope';
+import type { Db } from './plan-checks';
+import { longPlanIds } from './plan-long-works.service';
+import { VALIDITIES, validitySql, visibleSql, type Validity } from './plan-list.service';
+import { PLAN_STATUSES } from './prevention-plan.entity';
+
+/** Who asks: the figures count only the plans this user may see (H2's list rule). */
+export interface Viewer { user: AuthUser; scope: ActionScope }
+
+/** A plan of today's interventions table. */
+export interface TodayPlan { id: number; pdpNumber: string; subject: string; itemName: string | null; startDate: string | null; endDate: string | null }
+
+/**
+ * The FROM/WHERE of the plans the viewer sees, in the trash excluded; `archived` picks archived or
+ * current plans. `$1` is the tenant, `$2` today; further parameters are pushed onto `params`.
+ */
+function scopeOf(v: Viewer, archived: boolean, today: string): { where: string; params: unknown[] } {
+  const params: unknown[] = [v.user.tenantId, today];
+  const visible = visibleSql(v.user, v.scope, params);
+  return { where: `p.tenant_id = $1 AND p.deleted_at IS NULL AND ${archived ? 'p.archived' : 'NOT p.archived'} AND ${visible}`, params };
+}
+
+/** Ids of the current (not archived) plans the viewer sees. */
+async function currentPlanIds(db: Db, v: Viewer, today: string): Promise<number[]> {
+  const s = scopeOf(v, false, today);
+  const rows: Array<{ id: number }> = await db.query(`SELECT p.id FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL`, s.params);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Current plans with at least one dangerous work type (arrêté du 19 mars 1993, roof works ...). */
+export async function countDangerous(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  return countWithWorkType(db, v, 'w.dangerous', today);
+}
+
+/** Current plans with a roof-work type. */
+export async function countRoofWorks(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  return countWithWorkType(db, v, 'w.is_roof_work', today);
+}
+
+async function countWithWorkType(db: Db, v: Viewer, flag: string, today: string): Promise<number> {
+  const s = scopeOf(v, false, today);
+  const [r] = await db.query(
+    `SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL AND EXISTS (
+       SELECT 1 FROM plan_work_type pw JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = pw.tenant_id WHERE pw.plan_id = p.id AND ${flag})`, s.params);
+  return Number(r.n);
+}
+
+/** Current plans that are long works (400 hours or more for an outside company, see plan-long-works.service.ts). */
+export async function countLongWorks(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  const ids = await currentPlanIds(db, v, today);
+  return (await longPlanIds(db, v.user.tenantId, ids)).size;
+}
+
+/** Archived plans the viewer sees. */
+export async function countArchived(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  const s = scopeOf(v, true, today);
+  const [r] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL`, s.params);
+  return Number(r.n);
+}
+
+/** Current plans whose period holds today (start on or before today, end on or after it), earliest end first. */
+export async function todayPlans(db: Db, v: Viewer, limit: number, today = todayIso()): Promise<{ rows: TodayPlan[]; total: number }> {
+  const s = scopeOf(v, false, today);
+  const where = `${s.where} AND p.start_date <= $2::date AND coalesce(p.end_date, p.start_date) >= $2::date`;
+  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${where}`, s.params);
+  const rows: Array<Record<string, any>> = await db.query(
+    `SELECT p.id, p.pdp_number, p.subject, hi.name AS item_name, to_char(p.start_date, 'YYYY-MM-DD') AS s, to_char(p.end_date, 'YYYY-MM-DD') AS e
+       FROM prevention_plan p LEFT JOIN hierarchy_item hi ON hi.id = p.hierarchy_item_id
+      WHERE ${where} ORDER BY p.end_date NULLS LAST, p.pdp_number LIMIT ${Math.max(1, Math.floor(limit))}`, s.params);
+  return { total: Number(n), rows: rows.map((r) => ({ id: r.id, pdpNumber: r.pdp_number, subject: r.subject, itemName: r.item_name, startDate: r.s, endDate: r.e })) };
+}
+
+/** Current plans per status, every status in workflow order (zeros included). */
+export async function countByStatus(db: Db, v: Viewer, today = todayIso()): Promise<Array<{ status: string; count: number }>> {
+  const s = scopeOf(v, false, today);
+  const rows: Array<{ status: string; n: number }> = await db.query(
+    `SELECT p.status, count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL GROUP BY p.status`, s.params);
+  const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return PLAN_STATUSES.map((status) => ({ status, count: by.get(status) ?? 0 }));
+}
+
+/** Current plans per work type (a plan counts once for each of its work types), most used first; unused types left out. */
+export async function countByWorkType(db: Db, v: Viewer, today = todayIso()): Promise<Array<{ id: number; label: string; dangerous: boolean; count: number }>> {
+  const s = scopeOf(v, false, today);
+  const rows: Array<Record<string, any>> = await db.query(
+    `SELECT w.id, w.label, w.dangerous, count(DISTINCT p.id)::int AS n
+       FROM prevention_plan p JOIN plan_work_type pw ON pw.plan_id = p.id JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = p.tenant_id
+      WHERE ${s.where} AND $2::date IS NOT NULL GROUP BY w.id, w.label, w.dangerous, w.position ORDER BY n DESC, w.position, lower(w.label)`, s.params);
+  return rows.map((r) => ({ id: r.id, label: r.label, dangerous: r.dangerous, count: Number(r.n) }));
+}
+
+/** Current plans per validity (up to date, expiring within 30 days, late); expired plans have none. */
+export async function countByValidity(db: Db, v: Viewer, today = todayIso()): Promise<Array<{ validity: Validity; count: number }>> {
+  const s = scopeOf(v, false, today);
+  const rows: Array<{ validity: string; n: number }> = await db.query(
+    `SELECT ${validitySql('p', '$2')} AS validity, count(*)::int AS n FROM prevention_plan p WHERE ${s.where} GROUP BY 1`, s.params);
+  const by = new Map(rows.map((r) => [r.validity, Number(r.n)]));
+  return VALIDITIES.map((validity) => ({ validity, count: by.get(validity) ?? 0 }));
+}

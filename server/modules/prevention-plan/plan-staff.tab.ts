@@ -1,0 +1,29 @@
+import type { Request } from 'express';
+import { renderView } from '../../kernel/http/render';
+import { registerPlanTab } from './plan-tabs';
+import type { PlanRef } from './plan-ref';
+import { companyTree, listPlanCompanies, type PlanCompanyNode } from './plan-company.service';
+import { mayEditPlan } from './plan-company.tab';
+import { listPlanStaff } from './plan-staff.service';
+
+/** The companies in the order of the companies tab (EU, then each EE followed by its ST). */
+function flatten(nodes: PlanCompanyNode[]): PlanCompanyNode[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children)]);
+}
+
+/** HTML of the staff tab: the staff members of each company of the plan. */
+export async function renderStaffTab(req: Request, plan: PlanRef): Promise<string> {
+  const tree = companyTree(await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id));
+  const companies = flatten([...tree.eu, ...tree.ee, ...tree.orphans]);
+  const staff = await listPlanStaff(req.ctx.db, plan.tenantId, plan.id);
+  return renderView(req.res!, 'prevention-plan/_staff_tab', { plan, companies, staff, canEdit: await mayEditPlan(req, plan) });
+}
+
+registerPlanTab({
+  key: 'staff',
+  labelKey: 'plan-company.tab.staff',
+  icon: 'people',
+  order: 30,
+  render: renderStaffTab,
+  badge: async (req, plan) => (await listPlanStaff(req.ctx.db, plan.tenantId, plan.id)).length,
+});

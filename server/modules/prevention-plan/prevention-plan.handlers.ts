@@ -1,0 +1,134 @@
+import type { Request, Response } from 'express';
+import { todayIso } from '../../kernel/clock';
+import { HttpError } from '../../kernel/http/errors';
+import { addFlash } from '../../kernel/http/flash';
+import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
+import { renderScreen, renderView } from '../../kernel/http/render';
+import { listHistory } from '../../kernel/history/history.service';
+import { loadScope } from '../action-plan/action-scope';
+import { forgetPlan, resolvePlan } from './plan-access';
+import { runPlanChecks, type PlanProblem } from './plan-checks';
+import { planFormChoices } from './plan-form.service';
+import { listPlans, planValidity, VALIDITIES, type PlanFilters } from './plan-list.service';
+import { planFlags } from './plan-long-works.service';
+import type { PlanRef } from './plan-ref';
+import { planTabs, type PlanTab } from './plan-tabs';
+import { mayAddPlan } from './prevention-plan.policy';
+import { PLAN_STATUSES } from './prevention-plan.entity';
+import { findPlan, PLAN_HISTORY_SUBJECT, setArchived, trashPlan } from './prevention-plan.service';
+import { PLAN_COMPANY_HISTORY_LABELS } from './plan-company.service';
+
+const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
+/** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
+const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
+
+function readFilters(req: Request): PlanFilters {
+  const q = req.query;
+  const archived = str(q.archived);
+  return {
+    q: str(q.q, 200),
+    status: (PLAN_STATUSES as readonly string[]).includes(str(q.status)) ? str(q.status) : '',
+    item: idParam(q.item),
+    customer: idParam(q.customer),
+    from: str(q.from, 10),
+    to: str(q.to, 10),
+    archived: archived === 'yes' || archived === 'all' ? archived : 'no',
+    validity: (VALIDITIES as readonly string[]).includes(str(q.validity)) ? str(q.validity) : '',
+  };
+}
+
+/** `GET /prevention-plan/` (pdp_index): the plans the user sees, with filters and pager. */
+export async function index(req: Request, res: Response): Promise<void> {
+  const user = req.authUser!;
+  const filters = readFilters(req);
+  const page = pageRequest(req);
+  const scope = await loadScope(req.ctx.db, user);
+  const { rows, total } = await listPlans(req.ctx.db, user, scope, { ...filters, from: isoOf(filters.from), to: isoOf(filters.to) }, page);
+  const choices = await planFormChoices(req.ctx.db, user.tenantId);
+  const flags = await planFlags(req.ctx.db, user.tenantId, rows.map((r) => r.id));
+  const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.archived !== 'no');
+  await renderScreen(req, res, 'prevention-plan/index', {
+    title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES,
+    items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
+    flags, indicators: req.ctx.routes.has('pdp_dashboard_states'),
+  });
+}
+
+/** Renders one tab; a failing tab shows an alert instead of taking the whole page down. */
+async function renderTab(req: Request, res: Response, tab: PlanTab, plan: PlanRef): Promise<string> {
+  try {
+    return await tab.render(req, plan);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    console.error(`[prevention-plan] onglet ${tab.key}`, err);
+    return renderView(res, 'prevention-plan/_tab_error', {});
+  }
+}
+
+/** The plan's problems; a failing rule leaves a warning rather than taking the page down. */
+async function completeness(req: Request, ref: PlanRef): Promise<PlanProblem[]> {
+  try {
+    return await runPlanChecks(req.ctx.db, ref);
+  } catch (err) {
+    console.error('[prevention-plan] complétude', err);
+    return [{ severity: 'warning', key: 'prevention-plan.completeness.failed' }];
+  }
+}
+
+/** `GET /prevention-plan/{id}` (pdp_show): the plan with every registered tab and its completeness. */
+export async function show(req: Request, res: Response): Promise<void> {
+  const { plan: ref, abilities } = await resolvePlan(req, req.routeParams.id, 'view');
+  const plan = await findPlan(req.ctx.db, ref.tenantId, ref.id);
+  if (!plan) throw new HttpError(404, 'errors.not_found.title');
+  const user = req.authUser!;
+  const tabs = [];
+  for (const tab of planTabs()) {
+    if (tab.visible && !tab.visible(user, ref)) continue;
+    const badge = tab.badge ? await tab.badge(req, ref).catch(() => null) : null;
+    tabs.push({ key: tab.key, label: req.t(tab.labelKey), icon: tab.icon, badge, html: await renderTab(req, res, tab, ref) });
+  }
+  // A parameter naming one of our keys (a field's label) is translated before the message.
+  const problems = (await completeness(req, ref)).map((pb) => ({
+    ...pb, text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
+  }));
+  await renderScreen(req, res, 'prevention-plan/show', {
+    title: `${plan.pdpNumber} – ${plan.subject || req.t('prevention-plan.no_subject')}`, hideTitle: true,
+    plan, abilities, tabs, problems, validity: planValidity(plan, todayIso()), flags: (await planFlags(req.ctx.db, ref.tenantId, [ref.id])).get(ref.id),
+    activeTab: tabs.some((tb) => tb.key === req.query.tab) ? String(req.query.tab) : tabs[0]?.key,
+  });
+}
+
+async function archiveOrNot(req: Request, res: Response, archived: boolean): Promise<void> {
+  const { plan } = await resolvePlan(req, req.routeParams.id, 'manage');
+  await setArchived(req.ctx.db, plan.tenantId, req.authUser!.id, plan.id, archived);
+  forgetPlan(req);
+  const key = archived ? 'prevention-plan.flash.archived' : 'prevention-plan.flash.unarchived';
+  addFlash(req, 'success', key);
+  res.status(200).json({ message: req.t(key), redirect: req.ctx.routes.path('pdp_show', { id: plan.id }) });
+}
+
+/** `POST /prevention-plan/{id}/archive` (pdp_archive): pdp.manage. */
+export const archive = (req: Request, res: Response) => archiveOrNot(req, res, true);
+/** `POST /prevention-plan/{id}/unarchive` (pdp_unarchive): pdp.manage. */
+export const unarchive = (req: Request, res: Response) => archiveOrNot(req, res, false);
+
+/** `POST /prevention-plan/{id}/delete` (pdp_delete): to the shared trash (restorable), pdp.delete. */
+export async function remove(req: Request, res: Response): Promise<void> {
+  const { plan } = await resolvePlan(req, req.routeParams.id, 'delete');
+  await trashPlan(req.ctx.db, plan.tenantId, req.authUser!.id, plan);
+  addFlash(req, 'success', 'prevention-plan.flash.deleted');
+  res.status(200).json({ message: req.t('prevention-plan.flash.deleted'), redirect: req.ctx.routes.path('pdp_index') });
+}
+
+/** The plan's history rows, with the labels of the plan and of its companies and staff for actions outside a workflow. */
+export async function planHistory(req: Request, planId: number) {
+  const entries = await listHistory(req.ctx.db.manager, req.authUser!.tenantId, PLAN_HISTORY_SUBJECT, planId);
+  return entries.map((e) => (e.workflow ? e : { ...e, actionLabel: PLAN_COMPANY_HISTORY_LABELS[e.transition] ?? `prevention-plan.history.${e.transition}` }));
+}
+
+/** `GET /prevention-plan/{id}/history` (pdp_history): the history table as an HTML fragment. */
+export async function history(req: Request, res: Response): Promise<void> {
+  const { plan } = await resolvePlan(req, req.routeParams.id, 'view');
+  await renderScreen(req, res, 'prevention-plan/_history', { title: req.t('prevention-plan.history_title', { number: plan.pdpNumber }), entries: await planHistory(req, plan.id), plan });
+}

@@ -1,0 +1,59 @@
+import type { Request } from 'express';
+import { renderView } from '../../kernel/http/render';
+import { HttpError } from '../../kernel/http/errors';
+import { resolvePlan } from './plan-access';
+import { listAdvice } from './plan-advice.service';
+import { listParticipants } from './plan-inspection.service';
+import { listMaterials, listMedicalWorks } from './plan-material.service';
+import type { PlanRef } from './plan-ref';
+import { registerPlanTab } from './plan-tabs';
+import { planHistory } from './prevention-plan.handlers';
+import { findPlan, type PlanRecord } from './prevention-plan.service';
+
+// The page renders several of our tabs: the plan is read once per request.
+const records = new WeakMap<Request, Promise<PlanRecord | null>>();
+async function record(req: Request, plan: PlanRef): Promise<PlanRecord> {
+  let p = records.get(req);
+  if (!p) { p = findPlan(req.ctx.db, plan.tenantId, plan.id); records.set(req, p); }
+  const found = await p;
+  if (!found) throw new HttpError(404, 'errors.not_found.title');
+  return found;
+}
+
+/** Renders `prevention-plan/_tab_<view>` with the plan, the user's abilities and `extra`. */
+async function tab(req: Request, plan: PlanRef, view: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const { abilities } = await resolvePlan(req, plan.id, 'view');
+  const res = req.res!;
+  return renderView(res, `prevention-plan/_tab_${view}`, { plan: await record(req, plan), abilities, ...extra });
+}
+
+registerPlanTab({ key: 'intervention', labelKey: 'prevention-plan.tabs.intervention', icon: 'clipboard-check', order: 10, render: (req, p) => tab(req, p, 'intervention') });
+registerPlanTab({ key: 'description', labelKey: 'prevention-plan.tabs.description', icon: 'card-text', order: 35, render: (req, p) => tab(req, p, 'description') });
+registerPlanTab({
+  key: 'materials', labelKey: 'prevention-plan.tabs.materials', icon: 'tools', order: 55,
+  render: async (req, p) => tab(req, p, 'materials', {
+    materials: await listMaterials(req.ctx.db, p.tenantId, p.id), medicalWorks: await listMedicalWorks(req.ctx.db, p.tenantId, p.id),
+  }),
+  badge: async (req, p) => (await listMaterials(req.ctx.db, p.tenantId, p.id)).length || null,
+});
+registerPlanTab({
+  key: 'inspection', labelKey: 'prevention-plan.tabs.inspection', icon: 'search', order: 60,
+  render: async (req, p) => tab(req, p, 'inspection', { participants: await listParticipants(req.ctx.db, p.tenantId, p.id) }),
+});
+registerPlanTab({ key: 'safety', labelKey: 'prevention-plan.tabs.safety', icon: 'heart-pulse', order: 65, render: (req, p) => tab(req, p, 'safety') });
+registerPlanTab({
+  key: 'advice', labelKey: 'prevention-plan.tabs.advice', icon: 'chat-left-text', order: 70,
+  render: async (req, p) => tab(req, p, 'advice', { advice: await listAdvice(req.ctx.db, p.tenantId, p.id) }),
+  badge: async (req, p) => (await listAdvice(req.ctx.db, p.tenantId, p.id)).length || null,
+});
+// Filled by the next issues: an empty state says so.
+for (const [key, icon, order] of [
+  ['work_orders', 'file-earmark-text', 80], ['fire_permits', 'fire', 82], ['permits', 'file-earmark-check', 84],
+  ['map', 'map', 86], ['consignment', 'lock', 88], ['signatures', 'pen', 90],
+] as const) {
+  registerPlanTab({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) });
+}
+registerPlanTab({
+  key: 'history', labelKey: 'prevention-plan.tabs.history', icon: 'clock-history', order: 95,
+  render: async (req, p) => tab(req, p, 'history', { entries: await planHistory(req, p.id) }),
+});
