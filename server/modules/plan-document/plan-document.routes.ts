@@ -1,7 +1,34 @@
 import { defineModule } from '../../kernel/module';
+import * as types from './document-type.handlers';
+import * as docs from './plan-document.handlers';
+import { seedPlanDocumentsDemo } from './plan-document.demo';
+import { parseBlankFile, parseDocumentFiles } from './plan-document.uploads';
+import './plan-document.tab';
 
-/** Module `plan-document` (issue 5). */
+const ADMIN = 'admin.nomenclatures';
+// Contacts of outside companies give their documents too: these routes check the plan themselves.
+const ANY = 'authenticated';
+const T = 'module_prevention_plan';
+
+/** Module `plan-document` (issue 5, item 6): document types and the documents of prevention plans. */
 export const planDocumentModule = defineModule({
   name: 'plan-document',
-  routes: [],
+  routes: [
+    { name: 'admin_document_type_index', method: 'GET', path: '/admin/document-types', right: ADMIN, handler: types.typeIndex },
+    { name: 'admin_document_type_add', method: ['GET', 'POST'], path: '/admin/document-types/new', right: ADMIN, handler: types.typeAdd, bodyParsers: [parseBlankFile] },
+    { name: 'admin_document_type_edit', method: ['GET', 'POST'], path: '/admin/document-types/{id}/edit', right: ADMIN, handler: types.typeEdit, bodyParsers: [parseBlankFile] },
+    { name: 'admin_document_type_remove', method: 'POST', path: '/admin/document-types/{id}/delete', right: ADMIN, handler: types.typeRemove },
+    { name: 'admin_document_type_blank', method: 'GET', path: '/admin/document-types/{id}/blank', right: ADMIN, handler: types.typeBlank },
+
+    { name: 'pdp_document_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/documents/new', right: ANY, toggle: T, handler: docs.documentAdd, bodyParsers: [parseDocumentFiles] },
+    { name: 'pdp_document_ask', method: ['GET', 'POST'], path: '/prevention-plan/{id}/documents/ask', right: 'pdp.documents', toggle: T, handler: docs.documentAsk },
+    { name: 'pdp_document_blank', method: 'GET', path: '/prevention-plan/{id}/documents/types/{typeId}/blank', right: ANY, toggle: T, handler: docs.documentBlank, requirements: { typeId: '\\d+' } },
+    { name: 'pdp_document_model', method: ['GET', 'POST'], path: '/prevention-plan/{id}/documents/types/{typeId}/model', right: 'pdp.documents', toggle: T, handler: docs.documentModel, requirements: { typeId: '\\d+' }, bodyParsers: [parseBlankFile] },
+    { name: 'pdp_document_edit', method: ['GET', 'POST'], path: '/prevention-plan/documents/{id}/edit', right: 'pdp.documents', toggle: T, handler: docs.documentEdit },
+    { name: 'pdp_document_delete', method: 'POST', path: '/prevention-plan/documents/{id}/delete', right: 'pdp.documents', toggle: T, handler: docs.documentDelete },
+    { name: 'pdp_document_validate', method: 'POST', path: '/prevention-plan/documents/{id}/validate', right: ANY, toggle: T, handler: docs.documentValidate },
+    { name: 'pdp_document_history', method: 'GET', path: '/prevention-plan/documents/{id}/history', right: ANY, toggle: T, handler: docs.documentHistoryView },
+    { name: 'pdp_document_download', method: 'GET', path: '/prevention-plan/documents/files/{id}', right: ANY, toggle: T, handler: docs.documentDownload },
+  ],
+  demo: seedPlanDocumentsDemo,
 });
