@@ -1,7 +1,75 @@
 import { defineModule } from '../../kernel/module';
+import type { RouteDef } from '../../kernel/http/route-table';
+import { consequenceHandlers, preventiveMeasureHandlers, probabilityHandlers, riskFamilyHandlers, riskHandlers, severityLevelHandlers } from './catalogue.handlers';
+import { addQuote, editQuote, matrix } from './quote.handlers';
+import * as templates from './template.handlers';
+import { analysisHandlers } from './analysis.handlers';
+import { seedRiskAnalysisDemo } from './risk-analysis.demo';
+// plan-hooks also registers the plan's risk-analysis and interference tabs, its completeness rule and the plan subject.
+import { tabHandler } from './plan-hooks';
 
-/** Module `risk-analysis` (issue 5). */
+const ADMIN = 'admin.nomenclatures';
+const TEMPLATES = 'pdp.risk_analyses';
+
+/** The four routes of a simple administration list under `/admin/<slug>`. */
+function listRoutes(name: string, slug: string, h: { index: RouteDef['handler']; add: RouteDef['handler']; edit: RouteDef['handler']; remove: RouteDef['handler'] }): RouteDef[] {
+  return [
+    { name: `admin_${name}_index`, method: 'GET', path: `/admin/${slug}`, right: ADMIN, handler: h.index },
+    { name: `admin_${name}_add`, method: ['GET', 'POST'], path: `/admin/${slug}/new`, right: ADMIN, handler: h.add },
+    { name: `admin_${name}_edit`, method: ['GET', 'POST'], path: `/admin/${slug}/{id}/edit`, right: ADMIN, handler: h.edit },
+    { name: `admin_${name}_remove`, method: 'POST', path: `/admin/${slug}/{id}/delete`, right: ADMIN, handler: h.remove, forbiddenMessage: 'risk-analysis.unauthorised' },
+  ];
+}
+
+const pdp = analysisHandlers('prevention_plan');
+const RA = TEMPLATES;
+const T = 'module_prevention_plan';
+
+/** Risk analysis (issue 5 item 7): severity levels, quote matrix, risk catalogue, templates and the analysis of a plan. */
 export const riskAnalysisModule = defineModule({
   name: 'risk-analysis',
-  routes: [],
+  routes: [
+    ...listRoutes('severity_level', 'severity-levels', severityLevelHandlers),
+    ...listRoutes('risk_family', 'risk-families', riskFamilyHandlers),
+    ...listRoutes('risk', 'risks', riskHandlers),
+    ...listRoutes('preventive_measure', 'preventive-measures', preventiveMeasureHandlers),
+
+    // Quote nomenclature (spec seed 000 route names).
+    { name: 'admin_quote_index', method: 'GET', path: '/admin/quotes', right: ADMIN, handler: matrix },
+    { name: 'pdp_consequence_add', method: ['GET', 'POST'], path: '/admin/quotes/consequences/new', right: ADMIN, handler: consequenceHandlers.add },
+    { name: 'pdp_consequence_edit', method: ['GET', 'POST'], path: '/admin/quotes/consequences/{id}/edit', right: ADMIN, handler: consequenceHandlers.edit },
+    { name: 'admin_quote_consequence_remove', method: 'POST', path: '/admin/quotes/consequences/{id}/delete', right: ADMIN, handler: consequenceHandlers.remove },
+    { name: 'pdp_probability_add', method: ['GET', 'POST'], path: '/admin/quotes/probabilities/new', right: ADMIN, handler: probabilityHandlers.add },
+    { name: 'pdp_probability_edit', method: ['GET', 'POST'], path: '/admin/quotes/probabilities/{id}/edit', right: ADMIN, handler: probabilityHandlers.edit },
+    { name: 'admin_quote_probability_remove', method: 'POST', path: '/admin/quotes/probabilities/{id}/delete', right: ADMIN, handler: probabilityHandlers.remove },
+    { name: 'pdp_quote_add', method: ['GET', 'POST'], path: '/admin/quotes/new/{consequence}/{probability}', right: ADMIN, handler: addQuote, requirements: { consequence: '\\d{1,9}', probability: '\\d{1,9}' } },
+    { name: 'pdp_quote_edit', method: ['GET', 'POST'], path: '/admin/quotes/{id}/edit', right: ADMIN, handler: editQuote },
+
+    // Templates.
+    { name: 'risk_analysis_template_index', method: 'GET', path: '/admin/risk-analysis-templates', right: TEMPLATES, toggle: T, handler: templates.index },
+    { name: 'risk_analysis_template_add', method: ['GET', 'POST'], path: '/admin/risk-analysis-templates/new', right: TEMPLATES, toggle: T, handler: templates.add },
+    { name: 'risk_analysis_template_show', method: 'GET', path: '/admin/risk-analysis-templates/{id}', right: TEMPLATES, toggle: T, handler: templates.show },
+    { name: 'risk_analysis_template_edit', method: ['GET', 'POST'], path: '/admin/risk-analysis-templates/{id}/edit', right: TEMPLATES, toggle: T, handler: templates.edit },
+    { name: 'risk_analysis_template_remove', method: 'POST', path: '/admin/risk-analysis-templates/{id}/delete', right: TEMPLATES, toggle: T, handler: templates.remove },
+    { name: 'risk_area_add', method: ['GET', 'POST'], path: '/admin/risk-analysis-templates/{id}/areas/new', right: TEMPLATES, toggle: T, handler: templates.addArea },
+    { name: 'risk_area_edit', method: ['GET', 'POST'], path: '/admin/risk-areas/{id}/edit', right: TEMPLATES, toggle: T, handler: templates.editArea },
+    { name: 'risk_area_remove', method: 'POST', path: '/admin/risk-areas/{id}/delete', right: TEMPLATES, toggle: T, handler: templates.removeAreaHandler },
+
+    // The analysis of a prevention plan (plan access: requirePlan(…, 'risk_analyses')).
+    { name: 'pdp_risk_analysis_show', method: 'GET', path: '/prevention-plan/{id}/risk-analysis', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_tab') },
+    { name: 'pdp_interference_show', method: 'GET', path: '/prevention-plan/{id}/interference', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_interference_tab') },
+    { name: 'pdp_risk_analysis_create', method: 'POST', path: '/prevention-plan/{id}/risk-analysis/create', right: RA, toggle: T, handler: pdp.create },
+    { name: 'pdp_risk_analysis_reset', method: 'POST', path: '/prevention-plan/{id}/risk-analysis/delete', right: RA, toggle: T, handler: pdp.reset },
+    { name: 'pdp_risk_analysis_phase_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/phases/new', right: RA, toggle: T, handler: pdp.phaseAdd },
+    { name: 'pdp_risk_analysis_phase_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/phases/{id}/edit', right: RA, toggle: T, handler: pdp.phaseEdit },
+    { name: 'pdp_risk_analysis_phase_remove', method: 'POST', path: '/prevention-plan/risk-analysis/phases/{id}/delete', right: RA, toggle: T, handler: pdp.phaseRemove },
+    { name: 'pdp_risk_analysis_area_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/areas/{id}/edit', right: RA, toggle: T, handler: pdp.areaEdit },
+    { name: 'pdp_risk_analysis_other_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/other-risks/new', right: RA, toggle: T, handler: pdp.otherAdd },
+    { name: 'pdp_risk_analysis_other_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/other-risks/{id}/edit', right: RA, toggle: T, handler: pdp.otherEdit },
+    { name: 'pdp_risk_analysis_other_remove', method: 'POST', path: '/prevention-plan/risk-analysis/other-risks/{id}/delete', right: RA, toggle: T, handler: pdp.otherRemove },
+    { name: 'pdp_risk_analysis_interference_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/interferences/new', right: RA, toggle: T, handler: pdp.interferenceAdd },
+    { name: 'pdp_risk_analysis_interference_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/interferences/{id}/edit', right: RA, toggle: T, handler: pdp.interferenceEdit },
+    { name: 'pdp_risk_analysis_interference_remove', method: 'POST', path: '/prevention-plan/risk-analysis/interferences/{id}/delete', right: RA, toggle: T, handler: pdp.interferenceRemove },
+  ],
+  demo: seedRiskAnalysisDemo,
 });

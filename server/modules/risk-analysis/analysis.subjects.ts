@@ -1,0 +1,42 @@
+import type { Request } from 'express';
+import type { AnalysisType } from './template.schema';
+
+/** A company of the subject that may carry out a phase or be responsible for an area. */
+export interface SubjectCompany { id: number; name: string; kind: string }
+
+/** What the analysis knows of the plan / protocol / PPSPS it belongs to. */
+export interface AnalysisSubject {
+  type: AnalysisType;
+  id: number;
+  tenantId: number;
+  /** The site (hierarchy item) of the subject: templates meant for it are offered first. */
+  siteId: number | null;
+  companies: SubjectCompany[];
+  /** Where the user goes back to after a change (the subject's page, on the analysis tab). */
+  url: (tab: 'risk_analysis' | 'interference') => string;
+}
+
+/**
+ * How the analysis reaches a kind of subject: `load` checks the request's user may see it
+ * (`view`) or change its analysis (`change`), answering 404 / 403 as the subject's own pages do.
+ */
+export interface SubjectAdapter {
+  type: AnalysisType;
+  /** Prefix of the route names (`pdp` for the prevention plan). */
+  routePrefix: string;
+  load: (req: Request, id: number, need: 'view' | 'change') => Promise<AnalysisSubject>;
+}
+
+const adapters = new Map<AnalysisType, SubjectAdapter>();
+
+/** Declares how analyses of a subject type are reached (the prevention plan now; the security protocol and the PPSPS later). */
+export function registerAnalysisSubject(adapter: SubjectAdapter): void {
+  adapters.set(adapter.type, adapter);
+}
+
+/** The adapter of a subject type; a type without one is a programming error. */
+export function subjectAdapter(type: string): SubjectAdapter {
+  const a = adapters.get(type as AnalysisType);
+  if (!a) throw new Error(`Aucun sujet d'analyse déclaré pour : ${type}`);
+  return a;
+}

@@ -1,0 +1,73 @@
+import type { Request, Response } from 'express';
+import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
+import { registerPlanCheck, type Db, type PlanProblem } from '../prevention-plan/plan-checks';
+import { registerPlanTab } from '../prevention-plan/plan-tabs';
+import { hasTable, requirePlan, resolvePlan } from '../prevention-plan/plan-access';
+import type { PlanRef } from '../prevention-plan/plan-ref';
+import { analysisTabLocals } from './analysis.handlers';
+import { analysisProblems } from './analysis.service';
+import { registerAnalysisSubject, type AnalysisSubject } from './analysis.subjects';
+
+/** The subject view of a plan: its companies (EU, EE, ST) and the plan page's tab URLs. */
+async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject> {
+  const companies = (await hasTable(req.ctx.db, 'plan_company'))
+    ? await req.ctx.db.query(
+      `SELECT id, name, kind FROM plan_company WHERE tenant_id = $1 AND plan_id = $2
+        ORDER BY CASE kind WHEN 'EU' THEN 0 WHEN 'EE' THEN 1 ELSE 2 END, lower(name), id`, [plan.tenantId, plan.id])
+    : [];
+  const routes = req.ctx.routes;
+  // The plan page opens the tab named by `?tab=`; without it (plan page not built), the tab's own page.
+  const url = (tab: 'risk_analysis' | 'interference') => (routes.has('pdp_show')
+    ? `${routes.path('pdp_show', { id: plan.id })}?tab=${tab}`
+    : routes.path(tab === 'risk_analysis' ? 'pdp_risk_analysis_show' : 'pdp_interference_show', { id: plan.id }));
+  return { type: 'prevention_plan', id: plan.id, tenantId: plan.tenantId, siteId: plan.hierarchyItemId, companies, url };
+}
+
+registerAnalysisSubject({
+  type: 'prevention_plan',
+  routePrefix: 'pdp',
+  // Every change of a plan's analysis goes through the plan's own access check (404 / 403, archived plans refused).
+  load: async (req, id, need) => planSubject(req, await requirePlan(req, id, need === 'change' ? 'risk_analyses' : 'view')),
+});
+
+type TabView = 'risk-analysis/analysis/_tab' | 'risk-analysis/analysis/_interference_tab';
+
+async function renderTab(req: Request, plan: PlanRef, view: TabView): Promise<string> {
+  const { abilities } = await resolvePlan(req, plan.id, 'view');
+  const subject = await planSubject(req, plan);
+  const locals = await analysisTabLocals(req, subject, abilities.risk_analyses);
+  const problems = await analysisProblems(req.ctx.db, plan.tenantId, 'prevention_plan', plan.id);
+  return renderView(req.res!, view, { ...locals, problems });
+}
+
+/** `GET /prevention-plan/{id}/risk-analysis` and `…/interference`: the tab alone (a block to reload, like `pdp_show_intervention_tiers`). */
+export function tabHandler(view: TabView) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const { plan } = await resolvePlan(req, Number(req.routeParams.id), 'view');
+    const html = await renderTab(req, plan, view);
+    if (isFragmentRequest(req)) {
+      res.type('html').send(html);
+      return;
+    }
+    const title = req.t(view === 'risk-analysis/analysis/_tab' ? 'risk-analysis.tab.risk_analysis' : 'risk-analysis.tab.interference');
+    await renderScreen(req, res, 'risk-analysis/analysis/page', { title: `${title} – ${plan.pdpNumber}`, plan, html });
+  };
+}
+
+registerPlanTab({ key: 'risk_analysis', labelKey: 'risk-analysis.tab.risk_analysis', icon: 'clipboard2-pulse', order: 40, render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_tab') });
+registerPlanTab({
+  key: 'interference', labelKey: 'risk-analysis.tab.interference', icon: 'intersect', order: 45,
+  render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_interference_tab'),
+  badge: async (req, plan) => {
+    const [r] = await req.ctx.db.query(
+      `SELECT count(*)::int AS n FROM risk_analysis_interference i JOIN risk_analysis a ON a.id = i.analysis_id
+        WHERE a.tenant_id = $1 AND a.subject_type = 'prevention_plan' AND a.subject_id = $2`, [plan.tenantId, plan.id]);
+    return r.n || null;
+  },
+});
+
+registerPlanCheck({
+  name: 'risk_analysis',
+  check: async (db: Db, plan: PlanRef): Promise<PlanProblem[]> =>
+    (await analysisProblems(db, plan.tenantId, 'prevention_plan', plan.id)).map((p) => ({ severity: 'error', key: p.key, params: p.params, tab: p.tab })),
+});
