@@ -52,8 +52,10 @@ function ChartView({ kind, data, title, locale, onError }: { kind: ChartKind; da
       <div className="position-relative" style={{ height: `${chartHeight(kind, data)}px` }}>
         <canvas ref={canvas} role="img" aria-label={title} data-testid="widget-chart" />
       </div>
-      {/* The same figures for screen readers. */}
-      <table className="visually-hidden">
+      {/* The same figures for screen readers. A table ignores the 1 px width of visually-hidden
+          and widened the page by its long labels: the hiding wrapper is a div. */}
+      <div className="visually-hidden">
+      <table>
         <caption>{title}</caption>
         <thead><tr><th scope="col"></th>{data.series.map((s) => <th scope="col" key={s.label}>{s.label}</th>)}</tr></thead>
         <tbody>
@@ -62,6 +64,7 @@ function ChartView({ kind, data, title, locale, onError }: { kind: ChartKind; da
           ))}
         </tbody>
       </table>
+      </div>
     </>
   );
 }
