@@ -1,32 +1,10 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { can } from '../../kernel/rights/registry';
 import { findEvent, type EventRecord } from './event.service';
 import { eventPolicy } from './event.policy';
-
-/** The active company. */
-export const tenantOf = (req: Request): number => req.authUser!.tenantId;
-
-/** The numeric `{id}` of the route. */
-export const routeId = (req: Request): number => Number(req.routeParams.id);
-
-/** 404 unless found. */
-export function orNotFound<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new HttpError(404, 'errors.not_found.title');
-  return value;
-}
-
-/** 201 with a flash for the next page; `redirect` sends the client there. */
-export function saved(req: Request, res: Response, key: string, params: Record<string, unknown> = {}, redirect?: string): void {
-  addFlash(req, 'success', key, params);
-  res.status(201).json({ message: req.t(key, params), ...(redirect ? { redirect } : {}) });
-}
-
-/** 409 with the optimistic-lock message. */
-export function stale(req: Request, res: Response): void {
-  res.status(409).json({ message: req.t('errors.stale') });
-}
+import { orNotFound, routeId, tenantOf } from '../../kernel/http/respond';
+export { tenantOf, routeId, orNotFound, saved, stale } from '../../kernel/http/respond';
 
 /** 403 with a French message (the client shows it as an alert). */
 export function refused(req: Request, res: Response, key = 'event.unauthorised'): void {
