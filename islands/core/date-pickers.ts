@@ -74,6 +74,14 @@ export function enhanceDatePickers(root: ParentNode): void {
       onReady: (_dates, _str, instance) => {
         // Bootstrap's modal focus trap would steal the focus from the calendar (appended to body).
         instance.calendarContainer.addEventListener('focusin', (event) => event.stopPropagation());
+        // With allowInput, flatpickr leaves Escape to the typed field and the modal stack leaves it
+        // to an open calendar: the field closes it. Stopped here, or Bootstrap's "static" bounce
+        // moved the focus and the focus trap gave it back, which opened the calendar again.
+        input.addEventListener('keydown', (event) => {
+          if (event.key !== 'Escape' || !instance.isOpen) return;
+          event.stopPropagation();
+          instance.close();
+        });
       },
       onChange: (dates) => {
         if (input.dataset.startFor) onStartChosen(input, dates[0]);

@@ -25,6 +25,7 @@ import { installModalKeyboard } from './modal-stack';
 import { installRemoveButtons } from './remove-buttons';
 import { enhanceRichText, installRichTextSubmit } from './rich-text';
 import { installScrollTop } from './scroll-top';
+import { installTabUrl } from './tab-url';
 import { installWorkflowButtons } from './workflow-buttons';
 
 export { confirmDialog } from './confirm-dialog';
@@ -49,6 +50,7 @@ function start(): void {
   installRemoveButtons();
   installAnchorScroll();
   installScrollTop();
+  installTabUrl();
 
   registerEnhancer(enhanceDraftButtons);
   registerEnhancer(enhanceCheckAll);

@@ -85,6 +85,10 @@ test('a plan is created in the browser: required fields refused first, then save
   await expect(page.getByTestId('plan-pane-history')).toContainText('Création du plan');
 
   await page.getByTestId('plan-tab-advice').click();
+  // The shown tab is kept in the address, so a reload after a modal form comes back to it.
+  await expect(page).toHaveURL(/[?&]tab=advice\b/);
+  await page.reload();
+  await expect(page.getByTestId('plan-pane-advice')).toBeVisible();
   await page.getByTestId('advice-add').click();
   const modal = page.locator('.modal.show');
   await modal.getByLabel('Contenu').fill('Avis favorable sous réserve de la consignation.');
