@@ -1,14 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { Client } from 'pg';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
-
-/** The database of this end-to-end run (the global setup's), reachable only on a real PostgreSQL. */
-function e2eDatabaseUrl(): string | null {
-  if (!process.env.DATABASE_URL) return null;
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
-  return u.toString();
-}
+import { e2eDatabaseUrl } from '../support/db';
 
 /** A draft plan of the admin's company with its user company and one outside company. */
 async function seedPlan(company: string, suffix: string): Promise<number> {

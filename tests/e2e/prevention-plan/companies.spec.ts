@@ -1,13 +1,6 @@
 import { Client } from 'pg';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
-
-/** The database of this end-to-end run (the global setup's), reachable only on a real PostgreSQL. */
-function e2eDatabaseUrl(): string | null {
-  if (!process.env.DATABASE_URL) return null;
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
-  return u.toString();
-}
+import { e2eDatabaseUrl } from '../support/db';
 
 /** Two CRM companies with an address and a manager, and a draft plan of the admin. */
 async function seed(suffix: string): Promise<number> {

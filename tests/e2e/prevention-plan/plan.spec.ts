@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Client } from 'pg';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
-
-/** The database of this end-to-end run (the global setup's), reachable only on a real PostgreSQL. */
-function e2eDatabaseUrl(): string | null {
-  if (!process.env.DATABASE_URL) return null;
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
-  return u.toString();
-}
+import { e2eDatabaseUrl } from '../support/db';
 
 /** A site where plans may be carried out, in the admin's company. */
 async function seedSite(name: string): Promise<void> {

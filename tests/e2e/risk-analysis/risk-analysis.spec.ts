@@ -1,16 +1,10 @@
 import { Client } from 'pg';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
-
-/** The end-to-end database of this run (made by the global setup on the DATABASE_URL server). */
-function e2eDatabaseUrl(): string {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
-  return url.toString();
-}
+import { e2eDatabaseUrl } from '../support/db';
 
 /** A plan of the admin's company, created by him, with its user company and an outside company. */
 async function makePlan(subject: string): Promise<number> {
-  const db = new Client({ connectionString: e2eDatabaseUrl() });
+  const db = new Client({ connectionString: e2eDatabaseUrl()! });
   await db.connect();
   try {
     const { rows: [admin] } = await db.query(`SELECT id, tenant_id FROM app_user WHERE username = 'e2e.admin'`);
@@ -25,7 +19,7 @@ async function makePlan(subject: string): Promise<number> {
 }
 
 test('builds the risk analysis of a plan from a template', async ({ page, consoleErrors }) => {
-  test.skip(!process.env.DATABASE_URL, 'Le plan est préparé en base : DATABASE_URL est nécessaire.');
+  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to seed the plan');
   const template = `Maintenance de convoyeur ${Date.now() % 1e6}`;
   const planId = await makePlan('Remplacement des moteurs du convoyeur');
   await login(page, 'admin');
