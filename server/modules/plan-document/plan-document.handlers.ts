@@ -15,7 +15,7 @@ import { sendAskMail } from './plan-document.mail';
 import { loadPlanOwners, type PlanOwners } from './plan-document.owners';
 import { loadPlanDocuments } from './plan-document.requirements';
 import { ASK_FORM, askSchema, checkDates, DOCUMENT_FORM, documentEditSchema, documentSchema } from './plan-document.schema';
-import { addDocument, documentHistory, editDocument, findDocument, findDocumentFile, removeDocument, validateDocument, type DocumentRow } from './plan-document.service';
+import { addDocument, documentHistory, editDocument, findDocument, findDocumentFile, recordDocumentAsk, removeDocument, validateDocument, type DocumentRow } from './plan-document.service';
 import { promoteAll, storage, uploadError } from './plan-document.uploads';
 
 /** An owner the user may pick in the form: `plan:12`, `plan_company:5`, `plan_staff:9`. */
@@ -114,7 +114,7 @@ export async function documentEdit(req: Request, res: Response): Promise<void> {
   const form = parseForm(documentEditSchema, req.body, DOCUMENT_FORM);
   const dates = checkDates(form.values);
   if (!form.ok || Object.keys(dates.errors).length) return renderEditForm(req, res, doc, form.values, { ...(form.ok ? {} : form.errors), ...dates.errors });
-  if (!(await editDocument(req.ctx.db, tenantOf(req), doc.id, { ...form.data, validFrom: dates.validFrom, expiresOn: dates.expiresOn }))) return stale(req, res);
+  if (!(await editDocument(req.ctx.db, tenantOf(req), doc, req.authUser!.id, { ...form.data, validFrom: dates.validFrom, expiresOn: dates.expiresOn }))) return stale(req, res);
   saved(req, res, 'plan-document.flash.saved', { type: doc.typeLabel });
 }
 
@@ -131,7 +131,7 @@ export async function documentValidate(req: Request, res: Response): Promise<voi
   const doc = orNotFound(await findDocument(req.ctx.db, tenantOf(req), routeId(req)));
   if (doc.planId !== null) await documentAccess(req, doc.planId, 'view');
   if (!(await mayValidate(req, doc))) return refused(req, res);
-  orNotFound(await validateDocument(req.ctx.db, tenantOf(req), doc.id, req.authUser!.id));
+  orNotFound(await validateDocument(req.ctx.db, tenantOf(req), doc, req.authUser!.id));
   addFlash(req, 'success', 'plan-document.flash.validated', { type: doc.typeLabel });
   res.status(200).json({ message: req.t('plan-document.flash.validated', { type: doc.typeLabel }) });
 }
@@ -202,6 +202,7 @@ export async function documentAsk(req: Request, res: Response): Promise<void> {
     uploadPath: `${routes.path('pdp_document_add', { id: plan.id })}${query}`,
     blankPath: hasBlank ? routes.path('pdp_document_blank', { id: plan.id, typeId: type!.id }) : null,
   });
+  await recordDocumentAsk(req.ctx.db, tenantOf(req), plan.id, req.authUser!.id, `${type!.label} – ${company!.name} (${company!.email})`);
   saved(req, res, 'plan-document.flash.asked', { company: company!.name, email: company!.email });
 }
 

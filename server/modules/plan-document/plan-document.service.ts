@@ -2,6 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { saveStagedUpload, type StagedUpload } from '../../kernel/uploads';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { recordHistory } from '../../kernel/history/history.service';
+import { registerPlanHistoryLabels } from '../prevention-plan/plan-history-labels';
 import type { DocumentOwnerKind } from './plan-document.entity';
 import type { DocumentEditInput } from './plan-document.schema';
 import type { PlanOwners } from './plan-document.owners';
@@ -11,6 +13,38 @@ export { documentState, EXPIRING_SOON_DAYS, type DocumentState } from './plan-do
 type Db = DataSource | EntityManager;
 
 registerTrashable({ table: 'plan_document', typeKey: 'plan-document.trash.document' });
+
+/** What the documents write in the plan's history (`transition` -> translation key). */
+export const PLAN_DOCUMENT_HISTORY_LABELS: Record<string, string> = Object.fromEntries(
+  ['document_add', 'document_version', 'document_model', 'document_edit', 'document_delete', 'document_validate', 'document_ask']
+    .map((t) => [t, `plan-document.plan_history.${t}`]));
+registerPlanHistoryLabels(PLAN_DOCUMENT_HISTORY_LABELS);
+
+/** Owners whose documents belong to a plan (and so to its history); CRM ones (`tiers`, `contact`) do not. */
+const PLAN_OWNER_KINDS: readonly DocumentOwnerKind[] = ['plan', 'plan_company', 'plan_staff'];
+
+/** What the history row says of a document version: type, version and, unless it is the plan's own, whose it is. */
+async function describeDocument(m: EntityManager, tenantId: number, d: { ownerKind: DocumentOwnerKind; ownerId: number; documentTypeId: number; revision: number }): Promise<string> {
+  const [type] = await m.query('SELECT label FROM document_type WHERE id = $1 AND tenant_id = $2', [d.documentTypeId, tenantId]);
+  const [owner] = d.ownerKind === 'plan_company'
+    ? await m.query('SELECT name FROM plan_company WHERE id = $1 AND tenant_id = $2', [d.ownerId, tenantId])
+    : d.ownerKind === 'plan_staff'
+      ? await m.query(`SELECT trim(coalesce(s.first_name, '') || ' ' || s.last_name) || ' (' || c.name || ')' AS name
+          FROM plan_staff s JOIN plan_company c ON c.id = s.plan_company_id WHERE s.id = $1 AND s.tenant_id = $2`, [d.ownerId, tenantId])
+      : [];
+  const what = `${type?.label ?? ''} (v${d.revision})`;
+  return owner?.name ? `${what} – ${owner.name}` : what;
+}
+
+/**
+ * Writes `transition` in the plan's history with `m` (same transaction as the change), for a
+ * document of the plan, one of its companies or one of its staff members only.
+ */
+async function planHistory(m: EntityManager, tenantId: number, userId: number | null, transition: string,
+  d: { planId: number | null; ownerKind: DocumentOwnerKind; ownerId: number; documentTypeId: number; revision: number }): Promise<void> {
+  if (d.planId === null || !PLAN_OWNER_KINDS.includes(d.ownerKind)) return;
+  await recordHistory(m, { tenantId, subjectType: 'prevention_plan', subjectId: d.planId, transition, comment: await describeDocument(m, tenantId, d), userId });
+}
 
 /** One file of a document version. */
 export interface DocumentFileRow { id: number; name: string; sizeBytes: number }
@@ -151,6 +185,8 @@ export async function addDocument(db: DataSource, tenantId: number, userId: numb
           await m.query('INSERT INTO plan_document_file (tenant_id, document_id, file_id) VALUES ($1, $2, $3)', [tenantId, row.id, file.id]);
           promote.push({ tmpKey: u.tmpKey, storageKey: file.storageKey });
         }
+        const transition = input.isModel ? 'document_model' : Number(next) > 1 ? 'document_version' : 'document_add';
+        await planHistory(m, tenantId, userId, transition, { ...input, revision: Number(next) });
         return { id: row.id as number, revision: Number(next), promote };
       });
     } catch (err) {
@@ -162,25 +198,42 @@ export async function addDocument(db: DataSource, tenantId: number, userId: numb
 }
 
 /** Changes a version's dates and comment (optimistic lock). A changed expiry drops the validation. */
-export async function editDocument(db: Db, tenantId: number, id: number, input: Omit<DocumentEditInput, 'validFrom' | 'expiresOn'> & { validFrom: string | null; expiresOn: string | null }): Promise<boolean> {
-  const updated = rowsOf(await db.query(
-    `UPDATE plan_document SET valid_from = $1, expires_on = $2, comment = $3, version = version + 1, updated_at = now(),
-            validated_at = CASE WHEN expires_on IS DISTINCT FROM $2::date THEN NULL ELSE validated_at END,
-            validated_by_id = CASE WHEN expires_on IS DISTINCT FROM $2::date THEN NULL ELSE validated_by_id END
-      WHERE id = $4 AND tenant_id = $5 AND version = $6 AND deleted_at IS NULL RETURNING id`,
-    [input.validFrom, input.expiresOn, input.comment, id, tenantId, input.version]));
-  return updated.length > 0;
+export async function editDocument(db: DataSource, tenantId: number, doc: DocumentRow, userId: number, input: Omit<DocumentEditInput, 'validFrom' | 'expiresOn'> & { validFrom: string | null; expiresOn: string | null }): Promise<boolean> {
+  return db.transaction(async (m) => {
+    const updated = rowsOf(await m.query(
+      `UPDATE plan_document SET valid_from = $1, expires_on = $2, comment = $3, version = version + 1, updated_at = now(),
+              validated_at = CASE WHEN expires_on IS DISTINCT FROM $2::date THEN NULL ELSE validated_at END,
+              validated_by_id = CASE WHEN expires_on IS DISTINCT FROM $2::date THEN NULL ELSE validated_by_id END
+        WHERE id = $4 AND tenant_id = $5 AND version = $6 AND deleted_at IS NULL RETURNING id`,
+      [input.validFrom, input.expiresOn, input.comment, doc.id, tenantId, input.version]));
+    if (!updated.length) return false;
+    await planHistory(m, tenantId, userId, 'document_edit', doc);
+    return true;
+  });
 }
 
 /** Marks a version validated by the user, now. */
-export async function validateDocument(db: Db, tenantId: number, id: number, userId: number): Promise<boolean> {
-  const updated = rowsOf(await db.query(
-    'UPDATE plan_document SET validated_at = $1, validated_by_id = $2, version = version + 1 WHERE id = $3 AND tenant_id = $4 AND deleted_at IS NULL RETURNING id',
-    [clock.now(), userId, id, tenantId]));
-  return updated.length > 0;
+export async function validateDocument(db: DataSource, tenantId: number, doc: DocumentRow, userId: number): Promise<boolean> {
+  return db.transaction(async (m) => {
+    const updated = rowsOf(await m.query(
+      'UPDATE plan_document SET validated_at = $1, validated_by_id = $2, version = version + 1 WHERE id = $3 AND tenant_id = $4 AND deleted_at IS NULL RETURNING id',
+      [clock.now(), userId, doc.id, tenantId]));
+    if (!updated.length) return false;
+    await planHistory(m, tenantId, userId, 'document_validate', doc);
+    return true;
+  });
+}
+
+/** Records in the plan's history that a document was asked for by mail (`comment`: type, company and address). */
+export async function recordDocumentAsk(db: DataSource, tenantId: number, planId: number, userId: number, comment: string): Promise<void> {
+  await db.transaction((m) => recordHistory(m, { tenantId, subjectType: 'prevention_plan', subjectId: planId, transition: 'document_ask', comment, userId }));
 }
 
 /** Moves a version to the trash; the previous version, if any, becomes the current one again. */
 export async function removeDocument(db: DataSource, tenantId: number, doc: DocumentRow, userId: number): Promise<boolean> {
-  return db.transaction((m) => softDelete(m, { table: 'plan_document', id: doc.id, tenantId, title: `${doc.typeLabel} (v${doc.revision})`, userId }));
+  return db.transaction(async (m) => {
+    const done = await softDelete(m, { table: 'plan_document', id: doc.id, tenantId, title: `${doc.typeLabel} (v${doc.revision})`, userId });
+    if (done) await planHistory(m, tenantId, userId, 'document_delete', doc);
+    return done;
+  });
 }

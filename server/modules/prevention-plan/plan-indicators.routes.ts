@@ -34,19 +34,19 @@ const isoDate = (iso: string | null) => (iso ? formatDate(new Date(`${iso}T12:00
 /** Current plans with a dangerous work type (arrêté du 19 mars 1993). */
 export const dangerousWidget = defineWidgetRoute({
   name: 'pdp_dashboard_dangerous', path: '/dashboard/prevention-plan/dangerous', right: R, toggle: T,
-  compute: async (req) => figure(req.t('prevention-admin.widgets.dangerous'), await countDangerous(req.ctx.db, await viewer(req))),
+  compute: async (req) => figure(req.t('prevention-admin.widgets.dangerous'), await countDangerous(req.ctx.db, await viewer(req)), listLink(req, { feature: 'dangerous' })),
 });
 
 /** Current plans of 400 hours or more for an outside company over 12 months. */
 export const longWorksWidget = defineWidgetRoute({
   name: 'pdp_dashboard_long_works', path: '/dashboard/prevention-plan/long-works', right: R, toggle: T,
-  compute: async (req) => figure(req.t('prevention-admin.widgets.long_works'), await countLongWorks(req.ctx.db, await viewer(req))),
+  compute: async (req) => figure(req.t('prevention-admin.widgets.long_works'), await countLongWorks(req.ctx.db, await viewer(req)), listLink(req, { feature: 'long' })),
 });
 
 /** Current plans with roof works. */
 export const roofWorksWidget = defineWidgetRoute({
   name: 'pdp_dashboard_roof_works', path: '/dashboard/prevention-plan/roof-works', right: R, toggle: T,
-  compute: async (req) => figure(req.t('prevention-admin.widgets.roof_works'), await countRoofWorks(req.ctx.db, await viewer(req))),
+  compute: async (req) => figure(req.t('prevention-admin.widgets.roof_works'), await countRoofWorks(req.ctx.db, await viewer(req)), listLink(req, { feature: 'roof' })),
 });
 
 /** Archived plans; a click opens the archived list. */

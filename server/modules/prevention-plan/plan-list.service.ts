@@ -4,6 +4,8 @@ import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
 import type { ActionScope } from '../action-plan/action-scope';
 import { hasTable } from './plan-access';
+import { longPlanIds } from './plan-long-works.service';
+import type { PlanFeature } from './prevention-plan.schema';
 
 type Db = DataSource | EntityManager;
 
@@ -46,6 +48,8 @@ export interface PlanFilters {
   to: string;
   archived: 'no' | 'yes' | 'all';
   validity: string;
+  /** "Particularités": dangerous works, long works (400 h) or roof works; '' for all plans. */
+  feature: PlanFeature | '';
 }
 
 /** One row of the list. */
@@ -102,6 +106,15 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
     params.push(today);
     const todayRef = `$${params.length}`;
     add((n) => `(${validitySql('p', todayRef)}) = ${n}`, f.validity);
+  }
+  if (f.feature === 'dangerous' || f.feature === 'roof') {
+    where.push(`EXISTS (SELECT 1 FROM plan_work_type pw JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = pw.tenant_id
+      WHERE pw.plan_id = p.id AND ${f.feature === 'roof' ? 'w.is_roof_work' : 'w.dangerous'})`);
+  }
+  if (f.feature === 'long') {
+    // The 400-hour rule is computed over other plans (same site, 12 months): run it on the plans the other filters keep.
+    const kept: Array<{ id: number }> = await db.query(`SELECT p.id FROM prevention_plan p WHERE ${where.join(' AND ')}`, params);
+    add((n) => `p.id = ANY(${n}::int[])`, [...(await longPlanIds(db, user.tenantId, kept.map((r) => Number(r.id))))]);
   }
   const sqlWhere = where.join(' AND ');
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM prevention_plan p WHERE ${sqlWhere}`, params);

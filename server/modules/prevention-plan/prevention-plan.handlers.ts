@@ -16,7 +16,8 @@ import { planTabs, type PlanTab } from './plan-tabs';
 import { mayAddPlan } from './prevention-plan.policy';
 import { PLAN_STATUSES } from './prevention-plan.entity';
 import { findPlan, PLAN_HISTORY_SUBJECT, setArchived, trashPlan } from './prevention-plan.service';
-import { PLAN_COMPANY_HISTORY_LABELS } from './plan-company.service';
+import { PLAN_FEATURES, planFeatureOf } from './prevention-plan.schema';
+import { planHistoryLabel } from './plan-history-labels';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
@@ -35,6 +36,7 @@ function readFilters(req: Request): PlanFilters {
     to: str(q.to, 10),
     archived: archived === 'yes' || archived === 'all' ? archived : 'no',
     validity: (VALIDITIES as readonly string[]).includes(str(q.validity)) ? str(q.validity) : '',
+    feature: planFeatureOf(q.feature),
   };
 }
 
@@ -47,9 +49,9 @@ export async function index(req: Request, res: Response): Promise<void> {
   const { rows, total } = await listPlans(req.ctx.db, user, scope, { ...filters, from: isoOf(filters.from), to: isoOf(filters.to) }, page);
   const choices = await planFormChoices(req.ctx.db, user.tenantId);
   const flags = await planFlags(req.ctx.db, user.tenantId, rows.map((r) => r.id));
-  const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.archived !== 'no');
+  const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.feature || filters.archived !== 'no');
   await renderScreen(req, res, 'prevention-plan/index', {
-    title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES,
+    title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES, features: PLAN_FEATURES,
     items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
     flags, indicators: req.ctx.routes.has('pdp_dashboard_states'),
   });
@@ -121,10 +123,10 @@ export async function remove(req: Request, res: Response): Promise<void> {
   res.status(200).json({ message: req.t('prevention-plan.flash.deleted'), redirect: req.ctx.routes.path('pdp_index') });
 }
 
-/** The plan's history rows, with the labels of the plan and of its companies and staff for actions outside a workflow. */
+/** The plan's history rows; an action outside a workflow gets the label its part registered (plan-history-labels.ts). */
 export async function planHistory(req: Request, planId: number) {
   const entries = await listHistory(req.ctx.db.manager, req.authUser!.tenantId, PLAN_HISTORY_SUBJECT, planId);
-  return entries.map((e) => (e.workflow ? e : { ...e, actionLabel: PLAN_COMPANY_HISTORY_LABELS[e.transition] ?? `prevention-plan.history.${e.transition}` }));
+  return entries.map((e) => (e.workflow ? e : { ...e, actionLabel: planHistoryLabel(e.transition) }));
 }
 
 /** `GET /prevention-plan/{id}/history` (pdp_history): the history table as an HTML fragment. */

@@ -3,6 +3,19 @@ import { parseFrenchDate } from '../../kernel/i18n/format';
 import { WORK_SITE_TYPES } from './prevention-plan.entity';
 
 const MAX_ID = 2_147_483_647;
+
+/**
+ * Values of the list's "Particularités" filter: dangerous works (a dangerous work type), long
+ * works (400 hours, plan-long-works.service.ts) and roof works (a roof-work type).
+ */
+export const PLAN_FEATURES = ['dangerous', 'long', 'roof'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+/** The feature named by a query-string value, '' for none or an unknown one. */
+export const planFeatureOf = (v: unknown): PlanFeature | '' => {
+  const parsed = z.enum(PLAN_FEATURES).safeParse(typeof v === 'string' ? v.trim() : v);
+  return parsed.success ? parsed.data : '';
+};
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 

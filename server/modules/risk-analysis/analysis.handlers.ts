@@ -74,13 +74,14 @@ async function submit(req: Request, res: Response, a: SubjectAdapter, part: Part
   if (!form.ok) return renderPartForm(req, res, a, part, subject, head, row, form.values, form.errors);
   const data = form.data as any;
   const db = req.ctx.db;
-  const analysis = head ?? (await ensureAnalysis(db, subject));
+  const userId = req.authUser!.id;
+  const analysis = head ?? (await ensureAnalysis(db, subject, userId));
   const id = row?.id ?? null;
   let result: SaveResult;
-  if (part === 'phase') result = await savePhase(db, subject, analysis.id, id, data);
-  else if (part === 'area') result = await saveArea(db, subject, analysis.id, id, data);
-  else if (part === 'other') result = await saveOtherRisk(db, subject, analysis.id, id, data);
-  else result = await saveInterference(db, subject, analysis.id, id, data);
+  if (part === 'phase') result = await savePhase(db, subject, analysis.id, id, data, userId);
+  else if (part === 'area') result = await saveArea(db, subject, analysis.id, id, data, userId);
+  else if (part === 'other') result = await saveOtherRisk(db, subject, analysis.id, id, data, userId);
+  else result = await saveInterference(db, subject, analysis.id, id, data, userId);
   if (!result.ok) {
     if ('stale' in result) {
       res.status(409).json({ message: req.t('errors.stale') });
@@ -121,7 +122,7 @@ export function analysisHandlers(type: AnalysisType) {
   const remove = (part: Exclude<Part, 'area'>) => async (req: Request, res: Response): Promise<void> => {
     const a = adapter();
     const { subject, row } = await rowContext(req, a, part);
-    await removeRow(req.ctx.db, subject.tenantId, TABLES[part], row.id);
+    await removeRow(req.ctx.db, subject.tenantId, TABLES[part], row.id, req.authUser!.id);
     done(req, res, subject, part, `risk-analysis.${part}.removed`, 200);
   };
   return {
@@ -129,7 +130,7 @@ export function analysisHandlers(type: AnalysisType) {
     create: async (req: Request, res: Response): Promise<void> => {
       const subject = await subjectOf(req, adapter());
       const form = parseForm(createSchema, req.body, 'risk_analysis');
-      const result = form.ok ? await createAnalysis(req.ctx.db, subject, form.data.templateId) : { ok: false as const, errors: form.errors };
+      const result = form.ok ? await createAnalysis(req.ctx.db, subject, form.data.templateId, req.authUser!.id) : { ok: false as const, errors: form.errors };
       if (!result.ok) {
         addFlash(req, 'danger', 'risk-analysis.analysis.bad_template');
         res.redirect(303, subject.url('risk_analysis'));
@@ -143,7 +144,7 @@ export function analysisHandlers(type: AnalysisType) {
       const subject = await subjectOf(req, adapter());
       const head = await findAnalysis(req.ctx.db, subject.tenantId, type, subject.id);
       if (!head) throw new HttpError(404, 'errors.not_found.title');
-      await removeAnalysis(req.ctx.db, subject.tenantId, head.id);
+      await removeAnalysis(req.ctx.db, subject.tenantId, head.id, req.authUser!.id);
       done(req, res, subject, 'analysis', 'risk-analysis.analysis.removed', 200);
     },
     phaseAdd: add('phase'), phaseEdit: edit('phase'), phaseRemove: remove('phase'),

@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
+import { recordHistory } from '../../kernel/history/history.service';
+import { registerPlanHistoryLabels } from '../prevention-plan/plan-history-labels';
 import { ownIds, type SaveResult } from './catalogue.service';
 import type { Db } from './risk-analysis.defaults';
 import type { AnalysisSubject } from './analysis.subjects';
@@ -35,6 +37,21 @@ export interface InterferenceRow {
 /** Everything the tabs show. */
 export interface AnalysisView { head: AnalysisHead; phases: PhaseRow[]; areas: AnalysisAreaRow[]; others: OtherRiskRow[]; interferences: InterferenceRow[] }
 
+/** What a change of an analysis writes in its subject's history (`transition` -> translation key). */
+export const ANALYSIS_HISTORY_LABELS: Record<string, string> = Object.fromEntries(
+  ['risk_analysis_create', 'risk_analysis_reset', 'risk_phase_add', 'risk_phase_edit', 'risk_phase_remove', 'risk_area_edit',
+    'risk_other_add', 'risk_other_edit', 'risk_other_remove', 'risk_interference_add', 'risk_interference_edit', 'risk_interference_remove']
+    .map((t) => [t, `risk-analysis.history.${t}`]));
+registerPlanHistoryLabels(ANALYSIS_HISTORY_LABELS);
+
+/**
+ * Writes a change of the analysis in its subject's history (the plan's history for a prevention
+ * plan), with `m`: it commits with the change. The subject's type is its history subject type.
+ */
+async function subjectHistory(m: EntityManager, s: { tenantId: number; type: string; id: number }, transition: string, comment: string | null, userId: number | null): Promise<void> {
+  await recordHistory(m, { tenantId: s.tenantId, subjectType: s.type, subjectId: s.id, transition, comment: comment ? comment.slice(0, 500) : null, userId });
+}
+
 const HEAD = `SELECT id, subject_type AS "subjectType", subject_id AS "subjectId", template_id AS "templateId", template_name AS "templateName", version FROM risk_analysis`;
 
 /** The analysis of a subject, or null when none was created yet. */
@@ -55,7 +72,7 @@ export async function analysisOfRow(db: Db, tenantId: number, table: 'risk_analy
  * company is the subject's first company of the area's kind) or empty. Returns the existing
  * analysis when one is there already (a double click creates one).
  */
-export async function createAnalysis(db: DataSource, subject: AnalysisSubject, templateId: number | null): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, FieldError> }> {
+export async function createAnalysis(db: DataSource, subject: AnalysisSubject, templateId: number | null, userId: number | null = null): Promise<{ ok: true; id: number } | { ok: false; errors: Record<string, FieldError> }> {
   const tenantId = subject.tenantId;
   const template = templateId === null ? null : await findTemplate(db, tenantId, templateId);
   if (templateId !== null && (!template || template.type !== subject.type)) return { ok: false, errors: { templateId: 'risk-analysis.validation.choice' } };
@@ -79,21 +96,27 @@ export async function createAnalysis(db: DataSource, subject: AnalysisSubject, t
       for (const id of a.measureIds) await m.query('INSERT INTO risk_analysis_area_measure (area_id, measure_id, tenant_id) VALUES ($1, $2, $3)', [copy.id, id, tenantId]);
       for (const id of a.documentTypeIds) await m.query('INSERT INTO risk_analysis_area_document_type (area_id, document_type_id, tenant_id) VALUES ($1, $2, $3)', [copy.id, id, tenantId]);
     }
+    await subjectHistory(m, subject, 'risk_analysis_create', template?.name ?? null, userId);
     return { ok: true, id: row.id as number } as const;
   });
 }
 
 /** The analysis of the subject, created empty when there is none (adding a phase or a risk starts it). */
-export async function ensureAnalysis(db: DataSource, subject: AnalysisSubject): Promise<AnalysisHead> {
+export async function ensureAnalysis(db: DataSource, subject: AnalysisSubject, userId: number | null = null): Promise<AnalysisHead> {
   const found = await findAnalysis(db, subject.tenantId, subject.type, subject.id);
   if (found) return found;
-  await createAnalysis(db, subject, null);
+  await createAnalysis(db, subject, null, userId);
   return (await findAnalysis(db, subject.tenantId, subject.type, subject.id))!;
 }
 
 /** Deletes the analysis of a subject with everything in it (to start again from another template). */
-export async function removeAnalysis(db: DataSource, tenantId: number, analysisId: number): Promise<boolean> {
-  return rowsOf(await db.query('DELETE FROM risk_analysis WHERE id = $1 AND tenant_id = $2 RETURNING id', [analysisId, tenantId])).length > 0;
+export async function removeAnalysis(db: DataSource, tenantId: number, analysisId: number, userId: number | null = null): Promise<boolean> {
+  return db.transaction(async (m) => {
+    const [gone] = rowsOf(await m.query('DELETE FROM risk_analysis WHERE id = $1 AND tenant_id = $2 RETURNING subject_type, subject_id, template_name', [analysisId, tenantId]));
+    if (!gone) return false;
+    await subjectHistory(m, { tenantId, type: gone.subject_type, id: gone.subject_id }, 'risk_analysis_reset', gone.template_name, userId);
+    return true;
+  });
 }
 
 const companyName = (subject: AnalysisSubject, id: number | null) => (id === null ? null : subject.companies.find((c) => c.id === id)?.name ?? null);
@@ -145,7 +168,7 @@ async function updateOrStale(m: EntityManager, sql: string, params: unknown[]): 
 }
 
 /** Creates (id null) or updates a phase; its number is unique in the analysis and its company one of the subject's. */
-export async function savePhase(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: PhaseInput): Promise<SaveResult> {
+export async function savePhase(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: PhaseInput, userId: number | null = null): Promise<SaveResult> {
   const errors: Record<string, FieldError> = {};
   if (input.companyId !== null && !subject.companies.some((c) => c.id === input.companyId)) errors.companyId = 'risk-analysis.validation.choice';
   const [taken] = await db.query('SELECT 1 FROM risk_analysis_phase WHERE tenant_id = $1 AND analysis_id = $2 AND number = $3 AND id <> $4', [subject.tenantId, analysisId, input.number, id ?? 0]);
@@ -155,13 +178,19 @@ export async function savePhase(db: DataSource, subject: AnalysisSubject, analys
     if (id === null) {
       const [row] = await m.query('INSERT INTO risk_analysis_phase (tenant_id, analysis_id, number, description, main, company_id, interference) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
         [subject.tenantId, analysisId, input.number, input.description, input.main, input.companyId, input.interference]);
+      await subjectHistory(m, subject, 'risk_phase_add', phaseText(input), userId);
       return { ok: true, id: row.id as number } as const;
     }
     const ok = await updateOrStale(m, `UPDATE risk_analysis_phase SET number = $1, description = $2, main = $3, company_id = $4, interference = $5, version = version + 1, updated_at = now()
       WHERE id = $6 AND tenant_id = $7 AND version = $8 RETURNING id`, [input.number, input.description, input.main, input.companyId, input.interference, id, subject.tenantId, input.version]);
-    return ok ? { ok: true, id } as const : { ok: false, stale: true } as const;
+    if (!ok) return { ok: false, stale: true } as const;
+    await subjectHistory(m, subject, 'risk_phase_edit', phaseText(input), userId);
+    return { ok: true, id } as const;
   });
 }
+
+/** How the history names a phase: its number and the start of its description. */
+const phaseText = (p: { number: number; description: string }) => `${p.number} – ${p.description.length > 120 ? `${p.description.slice(0, 119)}…` : p.description}`;
 
 /** The number a new phase gets: after the last one. */
 export async function nextPhaseNumber(db: Db, tenantId: number, analysisId: number | null): Promise<number> {
@@ -171,7 +200,7 @@ export async function nextPhaseNumber(db: Db, tenantId: number, analysisId: numb
 }
 
 /** Records what an area states: concerned or not, responsible company, phases (optimistic lock). */
-export async function saveArea(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number, input: AnalysisAreaInput): Promise<SaveResult> {
+export async function saveArea(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number, input: AnalysisAreaInput, userId: number | null = null): Promise<SaveResult> {
   const errors: Record<string, FieldError> = {};
   if (input.responsibleCompanyId !== null && !subject.companies.some((c) => c.id === input.responsibleCompanyId)) errors.responsibleCompanyId = 'risk-analysis.validation.choice';
   const phases = await ownPhases(db, subject.tenantId, analysisId, input.phaseIds);
@@ -182,12 +211,14 @@ export async function saveArea(db: DataSource, subject: AnalysisSubject, analysi
       WHERE id = $3 AND tenant_id = $4 AND version = $5 RETURNING id`, [input.concerned, input.responsibleCompanyId, id, subject.tenantId, input.version]);
     if (!ok) return { ok: false, stale: true } as const;
     await replace(m, subject.tenantId, 'risk_analysis_area_phase', 'area_id', id, 'phase_id', phases);
+    const [area] = await m.query('SELECT name FROM risk_analysis_area WHERE id = $1', [id]);
+    await subjectHistory(m, subject, 'risk_area_edit', area?.name ?? null, userId);
     return { ok: true, id } as const;
   });
 }
 
 /** Creates (id null) or updates a risk outside the areas with its phases. */
-export async function saveOtherRisk(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: OtherRiskInput): Promise<SaveResult> {
+export async function saveOtherRisk(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: OtherRiskInput, userId: number | null = null): Promise<SaveResult> {
   const phases = await ownPhases(db, subject.tenantId, analysisId, input.phaseIds);
   if (phases.length !== new Set(input.phaseIds).size) return { ok: false, errors: { phaseIds: 'risk-analysis.validation.choice' } };
   return db.transaction(async (m) => {
@@ -200,12 +231,13 @@ export async function saveOtherRisk(db: DataSource, subject: AnalysisSubject, an
       return { ok: false, stale: true } as const;
     }
     await replace(m, subject.tenantId, 'risk_analysis_other_risk_phase', 'other_risk_id', savedId, 'phase_id', phases);
+    await subjectHistory(m, subject, id === null ? 'risk_other_add' : 'risk_other_edit', input.label, userId);
     return { ok: true, id: savedId } as const;
   });
 }
 
 /** Creates (id null) or updates an interference risk: its phases, both ratings (axes of the company's matrix), measures, person in charge, documents. */
-export async function saveInterference(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: InterferenceInput): Promise<SaveResult> {
+export async function saveInterference(db: DataSource, subject: AnalysisSubject, analysisId: number, id: number | null, input: InterferenceInput, userId: number | null = null): Promise<SaveResult> {
   const t = subject.tenantId;
   const errors: Record<string, FieldError> = {};
   const phases = await ownPhases(db, t, analysisId, input.phaseIds);
@@ -232,13 +264,23 @@ export async function saveInterference(db: DataSource, subject: AnalysisSubject,
     }
     await replace(m, t, 'risk_analysis_interference_phase', 'interference_id', savedId, 'phase_id', phases);
     await replace(m, t, 'risk_analysis_interference_document_type', 'interference_id', savedId, 'document_type_id', docs);
+    await subjectHistory(m, subject, id === null ? 'risk_interference_add' : 'risk_interference_edit', input.label, userId);
     return { ok: true, id: savedId } as const;
   });
 }
 
 /** Deletes a phase, other risk or interference risk of the company (links go with it). */
-export async function removeRow(db: DataSource, tenantId: number, table: 'risk_analysis_phase' | 'risk_analysis_other_risk' | 'risk_analysis_interference', id: number): Promise<boolean> {
-  return rowsOf(await db.query(`DELETE FROM "${table}" WHERE id = $1 AND tenant_id = $2 RETURNING id`, [id, tenantId])).length > 0;
+export async function removeRow(db: DataSource, tenantId: number, table: 'risk_analysis_phase' | 'risk_analysis_other_risk' | 'risk_analysis_interference', id: number, userId: number | null = null): Promise<boolean> {
+  const name = table === 'risk_analysis_phase' ? `x.number || ' – ' || left(x.description, 120)` : 'x.label';
+  return db.transaction(async (m) => {
+    const [gone] = rowsOf(await m.query(
+      `DELETE FROM "${table}" x USING risk_analysis a WHERE x.id = $1 AND x.tenant_id = $2 AND a.id = x.analysis_id
+       RETURNING a.subject_type, a.subject_id, ${name} AS name`, [id, tenantId]));
+    if (!gone) return false;
+    const transition = { risk_analysis_phase: 'risk_phase_remove', risk_analysis_other_risk: 'risk_other_remove', risk_analysis_interference: 'risk_interference_remove' }[table];
+    await subjectHistory(m, { tenantId, type: gone.subject_type, id: gone.subject_id }, transition, gone.name, userId);
+    return true;
+  });
 }
 
 /** A problem found by the rules of seed 002 section 5 (translation key and its values). */
