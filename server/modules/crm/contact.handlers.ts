@@ -8,30 +8,16 @@ import { orNotFound, pickedFromList, refuse, routeId, saved, scopeOf, stale, ten
 import { contactFilterSchema, contactLinkSchema, contactSchema } from './crm.schema';
 import { listFunctions } from './crm-admin.service';
 import {
-  addContactLink, contactFormValues, findContactRecord, listContacts, removeContactLink, saveContact, trashContact, type ContactRecord,
+  addContactLink, contactFormValues, listContacts, removeContactLink, saveContact, trashContact, type ContactRecord,
 } from './contact.service';
 import { addFlash } from '../../kernel/http/flash';
 import { sendContactWelcome } from './crm.mail';
 import { findTiersRecord } from './tiers.service';
-
-/** Who owns a contact for the record rules: his creator, and the owners of the companies he works for. */
-async function contactOwners(req: Request, contact: ContactRecord): Promise<Array<{ createdById: number | null; referentId: number | null }>> {
-  const owners: Array<{ createdById: number | null; referentId: number | null }> = [{ createdById: contact.createdById, referentId: null }];
-  for (const link of contact.links) {
-    const t = await findTiersRecord(req.ctx.db, tenantOf(req), link.tiersId);
-    if (t) owners.push({ createdById: t.createdById, referentId: t.referentId });
-  }
-  return owners;
-}
+import { visibleContactById } from './crm-access';
+import { ownerDocumentsLocals } from '../plan-document/owner-documents.view';
 
 /** The contact `{id}` if the user may see it (404 otherwise), and whether he may edit it. */
-async function visibleContact(req: Request): Promise<{ contact: ContactRecord; canEdit: boolean }> {
-  const contact = orNotFound(await findContactRecord(req.ctx.db, tenantOf(req), routeId(req)));
-  const user = req.authUser!;
-  const owners = await contactOwners(req, contact);
-  if (!owners.some((o) => crmPolicy.seeTiers(user, o))) orNotFound(null);
-  return { contact, canEdit: owners.some((o) => crmPolicy.editTiers(user, o)) };
-}
+const visibleContact = (req: Request): Promise<{ contact: ContactRecord; canEdit: boolean }> => visibleContactById(req, routeId(req));
 
 /** `GET /crm/contacts` (crm_contact_index): search on names, e-mail, phones and company; former employees on demand. */
 export async function index(req: Request, res: Response): Promise<void> {
@@ -107,10 +93,11 @@ export async function edit(req: Request, res: Response): Promise<void> {
   await renderContactForm(req, res, { contact, values: contactFormValues(contact), errors: {} });
 }
 
-/** `GET /crm/contacts/{id}` (crm_contact_show): identity, companies with function, user account. */
+/** `GET /crm/contacts/{id}` (crm_contact_show): identity, companies with function, user account, documents. */
 export async function show(req: Request, res: Response): Promise<void> {
   const { contact, canEdit } = await visibleContact(req);
-  await renderScreen(req, res, 'crm/contact_show', { title: `${contact.firstName} ${contact.lastName}`.trim(), hideTitle: true, contact, canEdit });
+  const documents = await ownerDocumentsLocals(req, 'contact', contact.id, canEdit);
+  await renderScreen(req, res, 'crm/contact_show', { title: `${contact.firstName} ${contact.lastName}`.trim(), hideTitle: true, contact, canEdit, documents });
 }
 
 /** `POST /crm/contacts/{id}/delete` (crm_contact_remove): to the shared trash, then back to the list. */

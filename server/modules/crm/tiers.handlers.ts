@@ -11,20 +11,18 @@ import { defaultVatRateId, listActivities, listVatRates } from './crm-admin.serv
 import { searchTiers } from './crm-lookup.service';
 import { keepUploads, uploadError } from './crm.uploads';
 import { TIERS_STATES } from './tiers.entity';
+import { visibleTiers as visibleTiersById } from './crm-access';
+import { ownerDocumentsLocals } from '../plan-document/owner-documents.view';
 import {
-  addressFormValues, findAddress, findTiersRecord, listAddresses, listTiers, listTiersEmployees, removeAddress, saveAddress, saveTiers,
+  addressFormValues, findAddress, listAddresses, listTiers, listTiersEmployees, removeAddress, saveAddress, saveTiers,
   setTiersLogo, tiersFormValues, trashTiers, type AddressRecord, type TiersRecord,
 } from './tiers.service';
 
 /** Tabs of the company page, in order. */
-export const TIERS_TABS = ['general', 'legal', 'addresses', 'employees'] as const;
+export const TIERS_TABS = ['general', 'legal', 'addresses', 'employees', 'documents'] as const;
 
 /** The company `{id}` if the user may see it; 404 otherwise (another tenant's, in the trash, or out of his scope). */
-async function visibleTiers(req: Request, id = routeId(req)): Promise<TiersRecord> {
-  const tiers = orNotFound(await findTiersRecord(req.ctx.db, tenantOf(req), id));
-  if (!crmPolicy.seeTiers(req.authUser!, tiers)) orNotFound(null);
-  return tiers;
-}
+const visibleTiers = (req: Request, id = routeId(req)): Promise<TiersRecord> => visibleTiersById(req, id);
 
 /** `GET /crm/companies` (crm_company_index): search on name, SIRET and city, state filter, pager. */
 export async function index(req: Request, res: Response): Promise<void> {
@@ -100,15 +98,16 @@ export async function edit(req: Request, res: Response): Promise<void> {
   await renderTiersForm(req, res, { tiers, values: tiersFormValues(tiers), errors: {} });
 }
 
-/** `GET /crm/companies/{id}?tab=` (crm_company_show): general, legal, addresses and employees tabs. */
+/** `GET /crm/companies/{id}?tab=` (crm_company_show): general, legal, addresses, employees and documents tabs. */
 export async function show(req: Request, res: Response): Promise<void> {
   const tiers = await visibleTiers(req);
   const tab = (TIERS_TABS as readonly string[]).includes(String(req.query.tab)) ? String(req.query.tab) : 'general';
   const tenantId = tenantOf(req);
   const [addresses, employees] = await Promise.all([listAddresses(req.ctx.db, tenantId, tiers.id), listTiersEmployees(req.ctx.db, tenantId, tiers.id)]);
+  const canEdit = crmPolicy.editTiers(req.authUser!, tiers);
+  const documents = tab === 'documents' ? await ownerDocumentsLocals(req, 'tiers', tiers.id, canEdit) : null;
   await renderScreen(req, res, 'crm/company_show', {
-    title: tiers.name, hideTitle: true, tiers, tab, tabs: TIERS_TABS, addresses, employees,
-    canEdit: crmPolicy.editTiers(req.authUser!, tiers),
+    title: tiers.name, hideTitle: true, tiers, tab, tabs: TIERS_TABS, addresses, employees, canEdit, documents,
   });
 }
 

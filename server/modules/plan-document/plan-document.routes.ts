@@ -4,6 +4,7 @@ import * as docs from './plan-document.handlers';
 import { seedPlanDocumentsDemo } from './plan-document.demo';
 import { parseBlankFile, parseDocumentFiles } from './plan-document.uploads';
 import './plan-document.tab';
+import { ownerDocumentRoutes } from './owner-documents.routes';
 
 const ADMIN = 'admin.nomenclatures';
 // Contacts of outside companies give their documents too: these routes check the plan themselves.
@@ -29,6 +30,7 @@ export const planDocumentModule = defineModule({
     { name: 'pdp_document_validate', method: 'POST', path: '/prevention-plan/documents/{id}/validate', right: ANY, toggle: T, handler: docs.documentValidate },
     { name: 'pdp_document_history', method: 'GET', path: '/prevention-plan/documents/{id}/history', right: ANY, toggle: T, handler: docs.documentHistoryView },
     { name: 'pdp_document_download', method: 'GET', path: '/prevention-plan/documents/files/{id}', right: ANY, toggle: T, handler: docs.documentDownload },
+    ...ownerDocumentRoutes,
   ],
   demo: seedPlanDocumentsDemo,
 });
