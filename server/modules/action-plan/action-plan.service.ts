@@ -9,6 +9,7 @@ import { loadScope } from './action-scope';
 import { canSee, type ActionSubject } from './action-plan.policy';
 import { enqueueActionMail, scheduleReminders } from './action-plan.mail';
 import type { FileField } from './action-plan.uploads';
+import { inTransaction } from '../../kernel/db/sql';
 
 /** A data source or a transaction's manager. */
 export type Db = DataSource | EntityManager;
@@ -167,11 +168,6 @@ export interface CreateActionInput {
   /** DRAFT keeps it with its creator; by default it is sent (WAITING) when it has an assignee. */
   status?: 'DRAFT' | 'WAITING';
   parentActionId?: number | null;
-}
-
-function inTransaction<T>(em: EntityManager | DataSource, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  const m = 'queryRunner' in em ? em : null;
-  return m?.queryRunner?.isTransactionActive ? work(m) : em.transaction(work);
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import type { ContactInput, ContactLinkInput } from './crm.schema';
 import { foldedLike, foldSql } from './crm-lookup.service';
 import { tiersScopeSql, type CrmScope, type SaveResult } from './tiers.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
@@ -35,8 +36,6 @@ export interface ContactListRow {
   id: number; civility: string | null; lastName: string; firstName: string; email: string | null; phone: string | null; mobile: string | null;
   isOldEmployee: boolean; hasAccount: boolean; companies: string | null; functions: string | null;
 }
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 /**
  * SQL condition on a contact alias for a scope: every contact, or those the user created and

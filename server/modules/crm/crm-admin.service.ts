@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
 import type { ActivityInput, FunctionInput, VatRateInput } from './crm.schema';
 import type { SaveResult } from './tiers.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
@@ -15,7 +16,6 @@ export interface VatRateRow { id: number; label: string; rate: string; isDefault
 /** Outcome of a removal. */
 export type RemoveResult = 'removed' | 'not_found' | 'in_use';
 
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** The functions of the tenant, managers first then by name. */

@@ -4,6 +4,7 @@ import type { PageRequest } from '../../kernel/http/pagination';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import type { AddressInput, TiersInput } from './crm.schema';
 import { foldedLike, foldSql } from './crm-lookup.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
@@ -53,8 +54,6 @@ export interface AddressRecord {
   id: number; tiersId: number; name: string | null; address: string; zipCode: string | null; city: string | null; country: string | null;
   isHeadOffice: boolean; isBilling: boolean; isMainBilling: boolean; isDelivery: boolean; isMainDelivery: boolean; version: number;
 }
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 /** SQL condition on `t` (a tiers alias) for a scope; `$n` is the user id parameter. */
 export function tiersScopeSql(scope: CrmScope, alias: string, param: string): string {

@@ -4,10 +4,9 @@ import { recordHistory } from '../../kernel/history/history.service';
 import type { StoredFile } from '../../kernel/storage';
 import { findingKindsOf } from './event.kinds';
 import { isAuditFinding, type FindingInput } from './event.schema';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
-
 /** An observation of a visit or a finding of an audit. */
 export interface FindingRow { id: number; eventId: number; kind: string; description: string; riskPerception: string | null; position: number; version: number }
 

@@ -4,6 +4,7 @@ import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { findNomenclatureItem } from '../nomenclature/nomenclature.service';
 import { createQuestionnaire } from '../questionnaire/questionnaire.service';
 import type { EventTypeInput } from './event.schema';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
@@ -38,8 +39,6 @@ function toRow(r: Record<string, any>): EventTypeRow {
     eventCount: r.event_count ?? 0,
   };
 }
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 /** The company's custom types by menu label (`activeOnly`: those offered in the "add" menu). */
 export async function listEventTypes(db: Db, tenantId: number, opts: { activeOnly?: boolean } = {}): Promise<EventTypeRow[]> {

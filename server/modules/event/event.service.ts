@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
+import { rowsOf } from '../../kernel/db/sql';
 import type { FieldError } from '../../kernel/http/forms';
 import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import { intSetting } from '../../kernel/settings/settings';
@@ -41,7 +42,6 @@ export type EventSaveResult = { ok: true; id: number; status: string } | { ok: f
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const userName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 function dateOnly(v: unknown): string | null {
   if (!v) return null;

@@ -10,8 +10,7 @@ import {
 import { buildFilterSelects, readSelection } from './hierarchy-filter.service';
 import { keepUploads, stagedImageSize, storage, uploadError } from './hierarchy.uploads';
 import { orNotFound, removed, routeId, saved, stale } from './hierarchy.respond';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
+import { tenantOf } from '../../kernel/http/respond';
 
 // ---------------------------------------------------------------- types
 

@@ -3,6 +3,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import type { PageRequest } from '../../kernel/http/pagination';
 import type { ItemInput, ServiceInput, SiteInput, TypeInput, WorkUnitInput } from './hierarchy.schema';
+import { rowsOf } from '../../kernel/db/sql';
 
 /** A data source or a transaction's manager: both run `query`. */
 export type Db = DataSource | EntityManager;
@@ -31,7 +32,6 @@ async function trashRow(db: DataSource, table: TrashableTable, tenantId: number,
   });
 }
 
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const nul = (s: string) => (s === '' ? null : s);
 
 /** Escapes a search text for ILIKE. */

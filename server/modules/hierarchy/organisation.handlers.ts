@@ -10,8 +10,7 @@ import {
 import { keepUploads, uploadError } from './hierarchy.uploads';
 import { orNotFound, removed, routeId, saved, stale } from './hierarchy.respond';
 import { createSector, renderSectorForm } from './hierarchy.handlers';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
+import { tenantOf } from '../../kernel/http/respond';
 
 // ---------------------------------------------------------------- sites
 

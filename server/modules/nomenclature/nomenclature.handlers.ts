@@ -6,8 +6,8 @@ import { renderScreen } from '../../kernel/http/render';
 import { NOMENCLATURE_KIND_DEFS, NOMENCLATURE_KINDS, isNomenclatureKind, type NomenclatureKind } from './nomenclature.kinds';
 import { itemSchema } from './nomenclature.schema';
 import { findForAdmin, listForAdmin, nextPosition, removeItem, saveItem, type NomenclatureRow } from './nomenclature.service';
+import { tenantOf } from '../../kernel/http/respond';
 
-const tenantOf = (req: Request) => req.authUser!.tenantId;
 const kindLabel = (req: Request, kind: NomenclatureKind) => req.t(NOMENCLATURE_KIND_DEFS[kind].labelKey);
 
 /** The `kind` of the query; the first list when absent, 404 when unknown. */

@@ -3,6 +3,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { NOMENCLATURE_KIND_DEFS, NOMENCLATURE_KINDS, type NomenclatureKind } from './nomenclature.kinds';
 import type { ItemInput } from './nomenclature.schema';
+import { rowsOf, seedOnce } from '../../kernel/db/sql';
 
 /** A data source or a transaction's manager: both run `query`. */
 type Db = DataSource | EntityManager;
@@ -24,14 +25,8 @@ export interface FindOptions {
 
 registerTrashable({ table: 'nomenclature_item', typeKey: 'nomenclature.trash_type' });
 
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const toOption = (r: Record<string, any>): NomenclatureOption => ({ id: r.id, label: r.label });
 const toRow = (r: Record<string, any>): NomenclatureRow => ({ id: r.id, label: r.label, kind: r.kind, position: r.position, active: r.active, version: r.version });
-
-/** Runs `work` in a new transaction, or in a savepoint of the caller's. */
-function inTransaction<T>(db: Db, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  return 'manager' in db ? db.transaction(work) : db.transaction(work);
-}
 
 /**
  * Gives a company the default items of a kind the first time the kind is read, unless it already
@@ -41,11 +36,7 @@ function inTransaction<T>(db: Db, work: (m: EntityManager) => Promise<T>): Promi
 export async function ensureDefaults(db: Db, tenantId: number, kind: NomenclatureKind): Promise<void> {
   const defaults = NOMENCLATURE_KIND_DEFS[kind].defaults;
   if (!defaults?.length) return;
-  const [marked] = await db.query('SELECT 1 FROM nomenclature_seed WHERE tenant_id = $1 AND kind = $2', [tenantId, kind]);
-  if (marked) return;
-  await inTransaction(db, async (m) => {
-    const claimed = rowsOf(await m.query('INSERT INTO nomenclature_seed (tenant_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING kind', [tenantId, kind]));
-    if (!claimed.length) return;
+  await seedOnce(db, { table: 'nomenclature_seed', column: 'kind' }, tenantId, kind, async (m) => {
     const [had] = await m.query('SELECT 1 FROM nomenclature_item WHERE tenant_id = $1 AND kind = $2 LIMIT 1', [tenantId, kind]);
     if (had) return;
     for (const [i, label] of defaults.entries()) {

@@ -3,6 +3,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import type { DocumentAddedBy } from './document-type.entity';
 import type { DocumentTypeInput } from './plan-document.schema';
+import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
@@ -43,8 +44,6 @@ function toRow(r: Record<string, any>): DocumentTypeRow {
     mandatoryContacts: r.mandatory_contacts, mandatoryCompanies: r.mandatory_companies, toSign: r.to_sign, active: r.active, version: r.version,
   };
 }
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 /** The company's document types by label (`activeOnly`: those offered in the forms). */
 export async function listDocumentTypes(db: Db, tenantId: number, opts: { activeOnly?: boolean } = {}): Promise<DocumentTypeRow[]> {

@@ -1,33 +1,17 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { can } from '../../kernel/rights/registry';
 import { loadPlanRef, requirePlan } from '../prevention-plan/plan-access';
 import type { PlanRef } from '../prevention-plan/plan-ref';
 import { contactCompanyIds } from './plan-document.owners';
 import type { DocumentRow } from './plan-document.service';
-
-/** The active company. */
-export const tenantOf = (req: Request): number => req.authUser!.tenantId;
-
-/** The numeric `{id}` of the route. */
-export const routeId = (req: Request, name = 'id'): number => Number(req.routeParams[name]);
+import { tenantOf } from '../../kernel/http/respond';
+export { tenantOf, routeId, saved, stale } from '../../kernel/http/respond';
 
 /** 404 unless found. */
 export function orNotFound<T>(value: T | null | undefined | false): T {
   if (value === null || value === undefined || value === false) throw new HttpError(404, 'errors.not_found.title');
   return value;
-}
-
-/** 201 with a flash for the reloaded page. */
-export function saved(req: Request, res: Response, key: string, params: Record<string, unknown> = {}): void {
-  addFlash(req, 'success', key, params);
-  res.status(201).json({ message: req.t(key, params) });
-}
-
-/** 409 with the optimistic-lock message. */
-export function stale(req: Request, res: Response): void {
-  res.status(409).json({ message: req.t('errors.stale') });
 }
 
 /** 403 with a French message. */

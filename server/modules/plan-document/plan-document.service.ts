@@ -7,6 +7,7 @@ import { registerPlanHistoryLabels } from '../prevention-plan/plan-history-label
 import type { DocumentOwnerKind } from './plan-document.entity';
 import type { DocumentEditInput } from './plan-document.schema';
 import type { PlanOwners } from './plan-document.owners';
+import { rowsOf } from '../../kernel/db/sql';
 
 export { documentState, EXPIRING_SOON_DAYS, type DocumentState } from './plan-document.rules';
 
@@ -84,8 +85,6 @@ function toRow(r: Record<string, any>): DocumentRow {
     validatedAt: r.validated_at, validatedByName: r.validated_by_name, createdAt: r.created_at, createdByName: r.created_by_name, version: r.version, files: [],
   };
 }
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 async function withFiles(db: Db, tenantId: number, docs: DocumentRow[]): Promise<DocumentRow[]> {
   if (!docs.length) return docs;

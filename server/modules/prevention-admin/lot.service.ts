@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import type { LabelInput } from './prevention-admin.schema';
 import type { Db, SaveResult } from './work-type.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 /** A specification of a lot. */
 export interface SpecificationRow { id: number; lotId: number; label: string; version: number }
@@ -12,7 +13,6 @@ export interface LotRow { id: number; label: string; version: number; specificat
 registerTrashable({ table: 'lot', typeKey: 'prevention-admin.lots.trash_type' });
 registerTrashable({ table: 'lot_specification', typeKey: 'prevention-admin.specifications.trash_type' });
 
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const toSpec = (r: Record<string, any>): SpecificationRow => ({ id: r.id, lotId: r.lot_id, label: r.label, version: r.version });
 
 /** The company's lots (not in the trash) by label, each with its specifications by label. */

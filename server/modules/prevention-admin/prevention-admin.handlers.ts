@@ -12,22 +12,19 @@ import { findLot, findSpecification, listLots, removeLot, removeSpecification, s
 import {
   findWorkTypeForAdmin, listWorkTypesForAdmin, nextWorkTypePosition, removeWorkType, saveWorkType, type SaveResult, type WorkTypeRow,
 } from './work-type.service';
+import { routeId, saved, stale, tenantOf } from '../../kernel/http/respond';
 
-const tenantOf = (req: Request) => req.authUser!.tenantId;
-const idParam = (req: Request, name = 'id') => Number(req.routeParams[name]);
 const notFound = () => new HttpError(404, 'errors.not_found.title');
 
 /** Answers a save: 201 with a flash, the form again with its errors (200), or 409 when stale. */
 async function answerSave(req: Request, res: Response, result: SaveResult, flashKey: string, params: Record<string, unknown>, rerender: (errors: Record<string, FieldError>) => Promise<void>): Promise<void> {
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return rerender(result.errors);
   }
-  addFlash(req, 'success', flashKey, params);
-  res.status(201).json({ message: req.t(flashKey, params) });
+  saved(req, res, flashKey, params);
 }
 
 function answerRemoved(req: Request, res: Response, done: boolean): void {
@@ -54,7 +51,7 @@ export async function hub(req: Request, res: Response): Promise<void> {
 // ---------------------------------------------------------------- work types
 
 async function workTypeOr404(req: Request): Promise<WorkTypeRow> {
-  const row = await findWorkTypeForAdmin(req.ctx.db, tenantOf(req), idParam(req));
+  const row = await findWorkTypeForAdmin(req.ctx.db, tenantOf(req), routeId(req));
   if (!row) throw notFound();
   return row;
 }
@@ -93,13 +90,13 @@ export async function workTypeEdit(req: Request, res: Response): Promise<void> {
 
 /** `POST /admin/prevention/work-types/{id}/delete`: to the shared trash. */
 export async function workTypeRemove(req: Request, res: Response): Promise<void> {
-  answerRemoved(req, res, await removeWorkType(req.ctx.db, tenantOf(req), idParam(req), req.authUser!.id));
+  answerRemoved(req, res, await removeWorkType(req.ctx.db, tenantOf(req), routeId(req), req.authUser!.id));
 }
 
 // ---------------------------------------------------------------- prevention organisations
 
 async function organisationOr404(req: Request): Promise<OrganisationRow> {
-  const row = await findOrganisation(req.ctx.db, tenantOf(req), idParam(req));
+  const row = await findOrganisation(req.ctx.db, tenantOf(req), routeId(req));
   if (!row) throw notFound();
   return row;
 }
@@ -140,7 +137,7 @@ export async function organisationEdit(req: Request, res: Response): Promise<voi
 
 /** `POST /admin/prevention/organisations/{id}/delete`. */
 export async function organisationRemove(req: Request, res: Response): Promise<void> {
-  answerRemoved(req, res, await removeOrganisation(req.ctx.db, tenantOf(req), idParam(req), req.authUser!.id));
+  answerRemoved(req, res, await removeOrganisation(req.ctx.db, tenantOf(req), routeId(req), req.authUser!.id));
 }
 
 // ---------------------------------------------------------------- lots and specifications (toggle lot_management)
@@ -181,7 +178,7 @@ export async function lotAdd(req: Request, res: Response): Promise<void> {
 
 /** `GET|POST /admin/prevention/lots/{id}/edit`. */
 export async function lotEdit(req: Request, res: Response): Promise<void> {
-  const lot = await findLot(req.ctx.db, tenantOf(req), idParam(req));
+  const lot = await findLot(req.ctx.db, tenantOf(req), routeId(req));
   if (!lot) throw notFound();
   const target: LabelTarget = { kind: 'lot', id: lot.id, version: lot.version };
   if (req.method === 'POST') return submitLabel(req, res, target);
@@ -190,12 +187,12 @@ export async function lotEdit(req: Request, res: Response): Promise<void> {
 
 /** `POST /admin/prevention/lots/{id}/delete`. */
 export async function lotRemove(req: Request, res: Response): Promise<void> {
-  answerRemoved(req, res, await removeLot(req.ctx.db, tenantOf(req), idParam(req), req.authUser!.id));
+  answerRemoved(req, res, await removeLot(req.ctx.db, tenantOf(req), routeId(req), req.authUser!.id));
 }
 
 /** `GET|POST /admin/prevention/lots/{lotId}/specifications/new`. */
 export async function specificationAdd(req: Request, res: Response): Promise<void> {
-  const lot = await findLot(req.ctx.db, tenantOf(req), idParam(req, 'lotId'));
+  const lot = await findLot(req.ctx.db, tenantOf(req), routeId(req, 'lotId'));
   if (!lot) throw notFound();
   const target: LabelTarget = { kind: 'specification', lotId: lot.id, lotLabel: lot.label, id: null, version: 0 };
   if (req.method === 'POST') return submitLabel(req, res, target);
@@ -204,7 +201,7 @@ export async function specificationAdd(req: Request, res: Response): Promise<voi
 
 /** `GET|POST /admin/prevention/specifications/{id}/edit`. */
 export async function specificationEdit(req: Request, res: Response): Promise<void> {
-  const spec = await findSpecification(req.ctx.db, tenantOf(req), idParam(req));
+  const spec = await findSpecification(req.ctx.db, tenantOf(req), routeId(req));
   if (!spec) throw notFound();
   const lot = await findLot(req.ctx.db, tenantOf(req), spec.lotId);
   if (!lot) throw notFound();
@@ -215,5 +212,5 @@ export async function specificationEdit(req: Request, res: Response): Promise<vo
 
 /** `POST /admin/prevention/specifications/{id}/delete`. */
 export async function specificationRemove(req: Request, res: Response): Promise<void> {
-  answerRemoved(req, res, await removeSpecification(req.ctx.db, tenantOf(req), idParam(req), req.authUser!.id));
+  answerRemoved(req, res, await removeSpecification(req.ctx.db, tenantOf(req), routeId(req), req.authUser!.id));
 }

@@ -3,6 +3,7 @@ import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import type { OrganisationInput } from './prevention-admin.schema';
 import { PREVENTION_ORGANISATION_TYPES, type PreventionOrganisationType } from './prevention-organisation.entity';
 import type { Db, SaveResult } from './work-type.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 /** A prevention organisation as the admin screen and the plan form use it. */
 export interface OrganisationRow {
@@ -19,7 +20,6 @@ export interface OrganisationRow {
 registerTrashable({ table: 'prevention_organisation', typeKey: 'prevention-admin.organisations.trash_type' });
 
 const COLUMNS = 'id, name, type, contact, address, email, phone, version';
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const toRow = (r: Record<string, any>): OrganisationRow => ({
   id: r.id, name: r.name, type: r.type, contact: r.contact, address: r.address, email: r.email, phone: r.phone, version: r.version,
 });

@@ -3,6 +3,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { DEFAULT_WORK_TYPES } from './work-type.defaults';
 import type { WorkTypeInput } from './prevention-admin.schema';
+import { rowsOf, seedOnce } from '../../kernel/db/sql';
 
 /** A data source or a transaction's manager: both run `query`. */
 export type Db = DataSource | EntityManager;
@@ -20,7 +21,6 @@ registerTrashable({ table: 'work_type', typeKey: 'prevention-admin.work_types.tr
 
 const COLUMNS = 'id, label, dangerous, is_roof_work, weighting, position, active, version';
 const ORDER = 'ORDER BY position, lower(label), id';
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 const toRow = (r: Record<string, any>): WorkTypeRow => ({
   id: r.id, label: r.label, dangerous: r.dangerous, isRoofWork: r.is_roof_work, weighting: r.weighting, position: r.position, active: r.active, version: r.version,
 });
@@ -32,11 +32,7 @@ const toOption = (r: Record<string, any>): WorkTypeOption => ({ id: r.id, label:
  * company, so removed defaults never come back; concurrent first reads wait on the mark's key.
  */
 export async function ensureWorkTypeDefaults(db: Db, tenantId: number): Promise<void> {
-  const [marked] = await db.query("SELECT 1 FROM prevention_admin_seed WHERE tenant_id = $1 AND list = 'work_type'", [tenantId]);
-  if (marked) return;
-  await db.transaction(async (m) => {
-    const claimed = rowsOf(await m.query("INSERT INTO prevention_admin_seed (tenant_id, list) VALUES ($1, 'work_type') ON CONFLICT DO NOTHING RETURNING list", [tenantId]));
-    if (!claimed.length) return;
+  await seedOnce(db, { table: 'prevention_admin_seed', column: 'list' }, tenantId, 'work_type', async (m) => {
     const [had] = await m.query('SELECT 1 FROM work_type WHERE tenant_id = $1 LIMIT 1', [tenantId]);
     if (had) return;
     for (const [i, w] of DEFAULT_WORK_TYPES.entries()) {

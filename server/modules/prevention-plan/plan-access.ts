@@ -22,19 +22,8 @@ export async function loadPlanRef(db: Db, tenantId: number, id: number): Promise
   return rows[0] ?? null;
 }
 
-const tableExists = new Map<string, boolean>();
-/** Whether a table of another part (companies, staff) exists yet on this database; remembered once true. */
-export async function hasTable(db: Db, table: string): Promise<boolean> {
-  if (tableExists.get(table)) return true;
-  const rows: Array<{ ok: boolean }> = await db.query('SELECT to_regclass($1) IS NOT NULL AS ok', [table]);
-  const ok = Boolean(rows[0]?.ok);
-  if (ok) tableExists.set(table, true);
-  return ok;
-}
-
 /** Is the user staff, or the manager's contact, of a company on the plan? */
 async function isCompanyMember(db: Db, user: AuthUser, planId: number): Promise<boolean> {
-  if (!(await hasTable(db, 'plan_staff')) || !(await hasTable(db, 'plan_company'))) return false;
   const rows = await db.query(
     `SELECT 1 FROM plan_staff s LEFT JOIN contact c ON c.id = s.contact_id
       WHERE s.plan_id = $1 AND s.tenant_id = $2 AND (s.user_id = $3 OR c.user_id = $3)
@@ -99,4 +88,9 @@ export async function requirePlan(
   req: Request, id: number | string, ability: 'view' | 'edit' | 'documents' | 'comment' | 'risk_analyses' | 'manage',
 ): Promise<PlanRef> {
   return (await resolvePlan(req, id, ability)).plan;
+}
+
+/** The plan page opened on one of its tabs (where the client goes after a save in that tab). */
+export function planTabUrl(req: Request, planId: number, tab: string): string {
+  return `${req.ctx.routes.path('pdp_show', { id: planId })}?tab=${tab}`;
 }

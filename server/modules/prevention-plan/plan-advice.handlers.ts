@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { parseForm } from '../../kernel/http/forms';
-import { addFlash } from '../../kernel/http/flash';
 import { renderForm } from '../../kernel/http/render';
-import { resolvePlan } from './plan-access';
+import { planTabUrl, resolvePlan } from './plan-access';
 import { addAdvice, adviceSchema } from './plan-advice.service';
+import { saved } from '../../kernel/http/respond';
 
 /**
  * `POST /prevention-plan/{id}/advice` (pdp_advice_add): a notice or a comment by the ordering
@@ -17,6 +17,5 @@ export async function adviceAdd(req: Request, res: Response): Promise<void> {
   const form = parseForm(adviceSchema, req.body, 'plan_advice');
   if (!form.ok) return renderForm(req, res, 'prevention-plan/_advice_form', { title, action, values: form.values, errors: form.errors });
   await addAdvice(req.ctx.db, plan.tenantId, plan.id, req.authUser!.id, form.data);
-  addFlash(req, 'success', 'prevention-plan.flash.advice_added');
-  res.status(201).json({ message: req.t('prevention-plan.flash.advice_added'), redirect: `${req.ctx.routes.path('pdp_show', { id: plan.id })}?tab=advice` });
+  saved(req, res, 'prevention-plan.flash.advice_added', {}, planTabUrl(req, plan.id, 'advice'));
 }

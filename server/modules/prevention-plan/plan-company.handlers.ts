@@ -4,7 +4,7 @@ import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { findTiers, searchTiers } from '../crm/crm-lookup.service';
-import { requirePlan } from './plan-access';
+import { planTabUrl, requirePlan } from './plan-access';
 import type { PlanRef } from './plan-ref';
 import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from './plan-company.entity';
 import { COMPANY_FORM, companySchema } from './plan-company.schema';
@@ -13,22 +13,16 @@ import {
   saveCompany, tiersChoices, userCompanyDefaults, valuesOf, type CompanyValues, type PlanCompanyRow, type TiersChoices,
 } from './plan-company.service';
 import { renderCompaniesTab } from './plan-company.tab';
+import { routeId, saved, stale, tenantOf } from '../../kernel/http/respond';
 
-const tenantOf = (req: Request) => req.authUser!.tenantId;
-const idParam = (req: Request) => Number(req.routeParams.id);
 const idOrNull = (v: unknown): number | null => {
   const n = Number(Array.isArray(v) ? v[v.length - 1] : v);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** The plan page opened on one of its tabs (where the client goes after a save). */
-export function tabUrl(req: Request, plan: PlanRef, tab: 'companies' | 'staff'): string {
-  return `${req.ctx.routes.path('pdp_show', { id: String(plan.id) })}?tab=${tab}`;
-}
-
 /** The company `{id}` of the tenant and its plan, checked for `ability` (404 / 403). */
 async function companyOr404(req: Request, ability: 'view' | 'edit'): Promise<{ company: PlanCompanyRow; plan: PlanRef }> {
-  const company = await findPlanCompany(req.ctx.db, tenantOf(req), idParam(req));
+  const company = await findPlanCompany(req.ctx.db, tenantOf(req), routeId(req));
   if (!company) throw new HttpError(404, 'errors.not_found.title');
   const plan = await requirePlan(req, company.planId, ability);
   return { company, plan };
@@ -70,19 +64,19 @@ async function save(req: Request, res: Response, plan: PlanRef, company: PlanCom
   const result = await saveCompany(req.ctx.db, plan, req.authUser!.id, company, { ...form.data, kind });
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return renderCompanyForm(req, res, { plan, company, kind, values, errors: result.errors, choices: await choicesFor(req, values) });
   }
   const key = company ? 'plan-company.flash.updated' : 'plan-company.flash.added';
+  // The new company's id goes back too: the client (and the tests) add staff to it next.
   addFlash(req, 'success', key, { name: form.data.name });
-  res.status(201).json({ message: req.t(key, { name: form.data.name }), id: result.id, redirect: tabUrl(req, plan, 'companies') });
+  res.status(201).json({ message: req.t(key, { name: form.data.name }), id: result.id, redirect: planTabUrl(req, plan.id, 'companies') });
 }
 
 /** `GET|POST /prevention-plan/{id}/company/add?kind=EE|EU|ST&parent=` (pdp_company_add): add a company to the plan. */
 export async function companyAdd(req: Request, res: Response): Promise<void> {
-  const plan = await requirePlan(req, idParam(req), 'edit');
+  const plan = await requirePlan(req, routeId(req), 'edit');
   const asked = String(req.query.kind ?? req.body?.[COMPANY_FORM]?.kind ?? 'EE');
   const kind: PlanCompanyKind = (PLAN_COMPANY_KINDS as readonly string[]).includes(asked) ? (asked as PlanCompanyKind) : 'EE';
   if (req.method === 'POST') return save(req, res, plan, null, kind);
@@ -128,8 +122,7 @@ export async function companyReset(req: Request, res: Response): Promise<void> {
     res.status(403).json({ message: req.t('plan-company.errors.no_tiers') });
     return;
   }
-  addFlash(req, 'success', 'plan-company.flash.reset', { name: company.name });
-  res.status(201).json({ message: req.t('plan-company.flash.reset', { name: company.name }), redirect: tabUrl(req, plan, 'companies') });
+  saved(req, res, 'plan-company.flash.reset', { name: company.name }, planTabUrl(req, plan.id, 'companies'));
 }
 
 /** `POST /prevention-plan/company/{id}/remove` (pdp_company_remove): 200 when removed, 403 with the reason when refused. */
@@ -146,7 +139,7 @@ export async function companyRemove(req: Request, res: Response): Promise<void> 
 
 /** `GET /prevention-plan/{id}/tiers` (pdp_show_intervention_tiers): the companies of the plan (the tab's HTML). */
 export async function showInterventionTiers(req: Request, res: Response): Promise<void> {
-  const plan = await requirePlan(req, idParam(req), 'view');
+  const plan = await requirePlan(req, routeId(req), 'view');
   res.status(200).type('html').send(await renderCompaniesTab(req, plan));
 }
 
@@ -176,7 +169,7 @@ const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
  * answers the block filled from it; none keeps what was typed without the CRM choices.
  */
 export async function tiersForm(req: Request, res: Response): Promise<void> {
-  const shown = idParam(req);
+  const shown = routeId(req);
   let values: CompanyValues;
   let choices: TiersChoices | null = null;
   if (req.method === 'POST') {
@@ -211,7 +204,7 @@ export async function tiersForm(req: Request, res: Response): Promise<void> {
  * fields (GET: the head office). A POST whose choice did not change answers an empty 200.
  */
 export async function tiersAddressForm(req: Request, res: Response): Promise<void> {
-  const choices = await tiersChoices(req.ctx.db, tenantOf(req), idParam(req));
+  const choices = await tiersChoices(req.ctx.db, tenantOf(req), routeId(req));
   if (!choices) throw new HttpError(404, 'errors.not_found.title');
   let values: CompanyValues;
   if (req.method === 'POST') {
@@ -235,7 +228,7 @@ export async function tiersAddressForm(req: Request, res: Response): Promise<voi
  * one's details. A POST whose choice did not change answers an empty 200.
  */
 export async function tiersContactForm(req: Request, res: Response): Promise<void> {
-  const choices = await tiersChoices(req.ctx.db, tenantOf(req), idParam(req));
+  const choices = await tiersChoices(req.ctx.db, tenantOf(req), routeId(req));
   if (!choices) throw new HttpError(404, 'errors.not_found.title');
   let values: CompanyValues;
   if (req.method === 'POST') {

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { isDraftSubmit, parseForm } from '../../kernel/http/forms';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { ensureWorkTypeDefaults } from '../prevention-admin/work-type.service';
 import { resolvePlan } from './plan-access';
@@ -9,6 +8,7 @@ import { planFormChoices } from './plan-form.service';
 import { planSchema, requiredFieldErrors } from './prevention-plan.schema';
 import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from './prevention-plan.service';
 import { WORK_SITE_TYPES } from './prevention-plan.entity';
+import { saved, stale } from '../../kernel/http/respond';
 
 interface FormState {
   plan: PlanRecord | null;
@@ -59,13 +59,9 @@ async function submitPlanForm(req: Request, res: Response, plan: PlanRecord | nu
   const result = await savePlan(req.ctx.db, {
     tenantId, user: req.authUser!, id: plan?.id ?? null, data: form.data, draft, externalAllowed: choices.externalAllowed,
   });
-  if (!result.ok) {
-    res.status(409).json({ message: req.t('errors.stale') });
-    return;
-  }
+  if (!result.ok) return stale(req, res);
   const key = plan ? 'prevention-plan.flash.updated' : 'prevention-plan.flash.created';
-  addFlash(req, 'success', key, { number: result.pdpNumber });
-  res.status(201).json({ message: req.t(key, { number: result.pdpNumber }), redirect: req.ctx.routes.path('pdp_show', { id: result.id }) });
+  saved(req, res, key, { number: result.pdpNumber }, req.ctx.routes.path('pdp_show', { id: result.id }));
 }
 
 /** `GET|POST /prevention-plan/new` (pdp_add): a new plan, saved as a draft or checked in full. */

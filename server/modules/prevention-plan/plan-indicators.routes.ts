@@ -17,9 +17,9 @@ async function viewer(req: Request): Promise<Viewer> {
   return { user: req.authUser!, scope: await loadScope(req.ctx.db, req.authUser!) };
 }
 
-/** The plan list filtered by `params` when the list exists (it is H2's screen). */
-function listLink(req: Request, params: Record<string, string> = {}): string | undefined {
-  return req.ctx.routes.has('pdp_index') ? req.ctx.routes.path('pdp_index', params) : undefined;
+/** The plan list filtered by `params`. */
+function listLink(req: Request, params: Record<string, string> = {}): string {
+  return req.ctx.routes.path('pdp_index', params);
 }
 
 /** A `figure` widget: the number and its caption; a click opens the list when one is given. */
@@ -60,12 +60,11 @@ export const todayWidget = defineWidgetRoute({
   name: 'pdp_dashboard_today', path: '/dashboard/prevention-plan/today', right: R, toggle: T,
   compute: async (req) => {
     const { rows, total } = await todayPlans(req.ctx.db, await viewer(req), TABLE_ROWS);
-    const show = req.ctx.routes.has('pdp_show');
     return {
       labels: [req.t('prevention-admin.widgets.col_number'), req.t('prevention-admin.widgets.col_subject'), req.t('prevention-admin.widgets.col_site'), req.t('prevention-admin.widgets.col_end')],
       series: [],
       rows: rows.map((r) => [r.pdpNumber, r.subject, r.itemName, isoDate(r.endDate)]),
-      links: rows.map((r) => (show ? req.ctx.routes.path('pdp_show', { id: r.id }) : null)),
+      links: rows.map((r) => req.ctx.routes.path('pdp_show', { id: r.id })),
       total,
     };
   },

@@ -3,7 +3,6 @@ import { todayIso } from '../../kernel/clock';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
 import type { ActionScope } from '../action-plan/action-scope';
-import { hasTable } from './plan-access';
 import { longPlanIds } from './plan-long-works.service';
 import type { PlanFeature } from './prevention-plan.schema';
 
@@ -68,18 +67,18 @@ export interface PlanRow {
 
 /**
  * SQL restriction (alias `p`) to the plans the user may see, mirroring the `view` rule of
- * prevention-plan.policy.ts: involved (creator, ordering customer, substitute, and with
- * `withMembers` staff or manager of a company on the plan), or pdp.view_all within his scope.
+ * prevention-plan.policy.ts: involved (creator, ordering customer, substitute, staff or manager
+ * of a company on the plan), or pdp.view_all within his scope.
  * Pushes its parameters onto `params`.
  */
-export function visibleSql(user: AuthUser, scope: ActionScope, params: unknown[], withMembers = false): string {
+export function visibleSql(user: AuthUser, scope: ActionScope, params: unknown[]): string {
   if (can(user, 'pdp.view_all') && scope.unrestricted) return 'TRUE';
   params.push(user.id);
   const me = `$${params.length}`;
   const involved = `(p.created_by_id = ${me} OR p.ordering_customer_id = ${me}
-    OR EXISTS (SELECT 1 FROM plan_substitute s WHERE s.plan_id = p.id AND s.user_id = ${me})${withMembers ? `
+    OR EXISTS (SELECT 1 FROM plan_substitute s WHERE s.plan_id = p.id AND s.user_id = ${me})
     OR EXISTS (SELECT 1 FROM plan_staff ps LEFT JOIN contact c ON c.id = ps.contact_id WHERE ps.plan_id = p.id AND (ps.user_id = ${me} OR c.user_id = ${me}))
-    OR EXISTS (SELECT 1 FROM plan_company pc JOIN contact c ON c.id = pc.contact_id WHERE pc.plan_id = p.id AND c.user_id = ${me})` : ''})`;
+    OR EXISTS (SELECT 1 FROM plan_company pc JOIN contact c ON c.id = pc.contact_id WHERE pc.plan_id = p.id AND c.user_id = ${me}))`;
   if (!can(user, 'pdp.view_all')) return involved;
   params.push(scope.itemIds);
   const items = `$${params.length}`;
@@ -91,8 +90,7 @@ export function visibleSql(user: AuthUser, scope: ActionScope, params: unknown[]
 /** One page of the plans the user sees, filtered; newest start first. */
 export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: PlanFilters, page: { perPage: number; offset: number }, today = todayIso()): Promise<{ rows: PlanRow[]; total: number }> {
   const params: unknown[] = [user.tenantId];
-  const withMembers = (await hasTable(db, 'plan_staff')) && (await hasTable(db, 'plan_company'));
-  const where = ['p.tenant_id = $1', 'p.deleted_at IS NULL', visibleSql(user, scope, params, withMembers)];
+  const where = ['p.tenant_id = $1', 'p.deleted_at IS NULL', visibleSql(user, scope, params)];
   const add = (sql: (n: string) => string, value: unknown) => { params.push(value); where.push(sql(`$${params.length}`)); };
   if (f.q) add((n) => `(p.subject ILIKE ${n} OR p.pdp_number ILIKE ${n} OR p.order_number ILIKE ${n})`, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (f.status) add((n) => `p.status = ${n}`, f.status);

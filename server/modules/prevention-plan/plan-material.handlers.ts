@@ -3,15 +3,15 @@ import type { z } from 'zod';
 import type { FieldError } from '../../kernel/http/forms';
 import { parseForm } from '../../kernel/http/forms';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { renderForm } from '../../kernel/http/render';
-import { resolvePlan } from './plan-access';
+import { planTabUrl, resolvePlan } from './plan-access';
 import { keepOneUpload } from './prevention-plan.uploads';
 import { planFormChoices } from './plan-form.service';
 import { addParticipant, participantSchema } from './plan-inspection.service';
 import {
   addMaterial, addMedicalWork, materialSchema, medicalWorkSchema, planOfRow, removeRow,
 } from './plan-material.service';
+import { saved } from '../../kernel/http/respond';
 
 /** The parts of a plan edited in modals from its tabs: material, medical supervision works, inspection participants. */
 interface PartDef<S extends z.ZodType> {
@@ -64,8 +64,7 @@ function addHandler(def: PartDef<z.ZodType>) {
     if (!form.ok) return renderPart(req, res, def, plan.id, form.values, form.errors);
     const errors = await def.save(req, plan.id, form.data);
     if (errors) return renderPart(req, res, def, plan.id, form.values, errors);
-    addFlash(req, 'success', def.flashKey);
-    res.status(201).json({ message: req.t(def.flashKey), redirect: `${req.ctx.routes.path('pdp_show', { id: plan.id })}?tab=${def.tab}` });
+    saved(req, res, def.flashKey, {}, planTabUrl(req, plan.id, def.tab));
   };
 }
 

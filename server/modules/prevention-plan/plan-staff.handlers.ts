@@ -1,28 +1,23 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen } from '../../kernel/http/render';
-import { requirePlan } from './plan-access';
+import { planTabUrl, requirePlan } from './plan-access';
 import type { PlanRef } from './plan-ref';
 import { findPlanCompany, type PlanCompanyRow } from './plan-company.service';
-import { tabUrl } from './plan-company.handlers';
 import { EXTERNAL_STAFF_FORM, STAFF_CREATE_FORM, STAFF_FORM, externalStaffSchema, staffAddSchema, staffCreateSchema } from './plan-staff.schema';
 import { addExternalStaff, addStaff, availableContacts, availableUsers, createStaff, findPlanStaff, functionOptions, removeStaff } from './plan-staff.service';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
-const idParam = (req: Request) => Number(req.routeParams.id);
+import { routeId, saved, tenantOf } from '../../kernel/http/respond';
 
 /** The plan company `{id}` of the tenant, its plan checked for edit (404 / 403). */
 async function companyForEdit(req: Request): Promise<{ company: PlanCompanyRow; plan: PlanRef }> {
-  const company = await findPlanCompany(req.ctx.db, tenantOf(req), idParam(req));
+  const company = await findPlanCompany(req.ctx.db, tenantOf(req), routeId(req));
   if (!company) throw new HttpError(404, 'errors.not_found.title');
   return { company, plan: await requirePlan(req, company.planId, 'edit') };
 }
 
-function saved(req: Request, res: Response, plan: PlanRef, key: string, name: string): void {
-  addFlash(req, 'success', key, { name });
-  res.status(201).json({ message: req.t(key, { name }), redirect: tabUrl(req, plan, 'staff') });
+function staffSaved(req: Request, res: Response, plan: PlanRef, key: string, name: string): void {
+  saved(req, res, key, { name }, planTabUrl(req, plan.id, 'staff'));
 }
 
 async function renderAdd(req: Request, res: Response, company: PlanCompanyRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
@@ -41,7 +36,7 @@ export async function staffAdd(req: Request, res: Response): Promise<void> {
   const result = await addStaff(req.ctx.db, plan, req.authUser!.id, company, form.data);
   if (!result.ok) return renderAdd(req, res, company, form.values, result.errors);
   const staff = await findPlanStaff(req.ctx.db, tenantOf(req), result.id);
-  saved(req, res, plan, 'plan-company.flash.staff_added', `${staff?.firstName ?? ''} ${staff?.lastName ?? ''}`.trim());
+  staffSaved(req, res, plan, 'plan-company.flash.staff_added', `${staff?.firstName ?? ''} ${staff?.lastName ?? ''}`.trim());
 }
 
 async function renderCreate(req: Request, res: Response, company: PlanCompanyRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
@@ -58,7 +53,7 @@ export async function staffCreate(req: Request, res: Response): Promise<void> {
   if (!form.ok) return renderCreate(req, res, company, form.values, form.errors);
   const result = await createStaff(req.ctx.db, plan, req.authUser!.id, company, form.data);
   if (!result.ok) return renderCreate(req, res, company, form.values, result.errors);
-  saved(req, res, plan, 'plan-company.flash.staff_created', `${form.data.firstName} ${form.data.lastName}`.trim());
+  staffSaved(req, res, plan, 'plan-company.flash.staff_created', `${form.data.firstName} ${form.data.lastName}`.trim());
 }
 
 async function renderExternal(req: Request, res: Response, company: PlanCompanyRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
@@ -72,11 +67,11 @@ export async function externalStaffAdd(req: Request, res: Response): Promise<voi
   const form = parseForm(externalStaffSchema, req.body, EXTERNAL_STAFF_FORM);
   if (!form.ok) return renderExternal(req, res, company, form.values, form.errors);
   await addExternalStaff(req.ctx.db, plan, req.authUser!.id, company, form.data);
-  saved(req, res, plan, 'plan-company.flash.staff_added', `${form.data.firstName} ${form.data.lastName}`.trim());
+  staffSaved(req, res, plan, 'plan-company.flash.staff_added', `${form.data.firstName} ${form.data.lastName}`.trim());
 }
 
 async function remove(req: Request, res: Response, external: boolean): Promise<void> {
-  const staff = await findPlanStaff(req.ctx.db, tenantOf(req), idParam(req));
+  const staff = await findPlanStaff(req.ctx.db, tenantOf(req), routeId(req));
   if (!staff || staff.external !== external) throw new HttpError(404, 'errors.not_found.title');
   const company = await findPlanCompany(req.ctx.db, tenantOf(req), staff.planCompanyId);
   if (!company) throw new HttpError(404, 'errors.not_found.title');

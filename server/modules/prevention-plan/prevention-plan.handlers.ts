@@ -53,7 +53,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   await renderScreen(req, res, 'prevention-plan/index', {
     title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES, features: PLAN_FEATURES,
     items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
-    flags, indicators: req.ctx.routes.has('pdp_dashboard_states'),
+    flags,
   });
 }
 

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { renderForm } from '../../kernel/http/render';
 import { loadConfig } from '../../kernel/config';
 import { clock } from '../../kernel/clock';
@@ -9,6 +8,7 @@ import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage'
 import { keepUploads, uploadFiles } from '../../kernel/uploads';
 import { resolvePlan } from './plan-access';
 import { PLAN_HISTORY_SUBJECT } from './prevention-plan.service';
+import { saved } from '../../kernel/http/respond';
 
 /** The field of the external plan's file. */
 export const EXTERNAL_FILE_FIELD = 'plan_external_file[file]';
@@ -62,8 +62,7 @@ export async function externalFile(req: Request, res: Response): Promise<void> {
       [plan.id, plan.tenantId, file.id, clock.now()]);
     await recordHistory(m, { tenantId: plan.tenantId, subjectType: PLAN_HISTORY_SUBJECT, subjectId: plan.id, userId: req.authUser!.id, transition: 'external_file', comment: file.originalName });
   });
-  addFlash(req, 'success', 'prevention-plan.flash.external_file');
-  res.status(201).json({ message: req.t('prevention-plan.flash.external_file'), redirect: req.ctx.routes.path('pdp_show', { id: plan.id }) });
+  saved(req, res, 'prevention-plan.flash.external_file', {}, req.ctx.routes.path('pdp_show', { id: plan.id }));
 }
 
 /** `GET /prevention-plan/{id}/external-file/download` (pdp_external_file_download): the attached PDF. */

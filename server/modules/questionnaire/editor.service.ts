@@ -4,6 +4,7 @@ import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { CHOICE_TYPES, type AnswerType } from './questionnaire.types';
 import type { AnswerInput, GroupInput, QuestionInput } from './questionnaire.schema';
 import type { Db } from './tree.service';
+import { rowsOf } from '../../kernel/db/sql';
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
@@ -12,8 +13,6 @@ export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<
 export const TRASHABLE_TABLES = ['questionnaire', 'questionnaire_group', 'questionnaire_question', 'questionnaire_answer'] as const;
 type TrashableTable = (typeof TRASHABLE_TABLES)[number];
 for (const table of TRASHABLE_TABLES) registerTrashable({ table, typeKey: `questionnaire.trash.${table}` });
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
 
 /** A questionnaire head as the editor shows it. */
 export interface QuestionnaireHead { id: number; name: string; ownerType: string; surveyType: string | null; version: number }

@@ -14,6 +14,7 @@ import { subjectAdapter, type AnalysisSubject, type SubjectAdapter } from './ana
 import { loadMatrix } from './quote.service';
 import { templatesFor } from './template.service';
 import type { AnalysisType } from './template.schema';
+import { stale } from '../../kernel/http/respond';
 
 type Part = 'phase' | 'area' | 'other' | 'interference';
 const TABLES = { phase: 'risk_analysis_phase', area: 'risk_analysis_area', other: 'risk_analysis_other_risk', interference: 'risk_analysis_interference' } as const;
@@ -84,8 +85,7 @@ async function submit(req: Request, res: Response, a: SubjectAdapter, part: Part
   else result = await saveInterference(db, subject, analysis.id, id, data, userId);
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return renderPartForm(req, res, a, part, subject, analysis, row, form.values, result.errors);
   }

@@ -9,8 +9,7 @@ import type { AnalysisAreaInput, InterferenceInput, OtherRiskInput, PhaseInput }
 import { loadMatrix, rateIn } from './quote.service';
 import type { Rating } from './quote-matrix';
 import { findTemplate, listAreas } from './template.service';
-
-const rowsOf = (result: unknown): any[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as any[]));
+import { rowsOf } from '../../kernel/db/sql';
 
 /** The analysis row of a subject. */
 export interface AnalysisHead { id: number; subjectType: string; subjectId: number; templateId: number | null; templateName: string | null; version: number }

@@ -7,8 +7,7 @@ import { renderScreen } from '../../kernel/http/render';
 import { listNomenclature } from '../nomenclature/nomenclature.service';
 import { consequenceSchema, labelSchema, probabilitySchema, riskSchema, severityLevelSchema } from './catalogue.schema';
 import { findRow, LISTS, listRisks, listRows, optionsOf, removeRow, saveRow, type CatalogueList, type CatalogueRow } from './catalogue.service';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
+import { saved, stale, tenantOf } from '../../kernel/http/respond';
 
 /** How a list's screens are built: its form, routes and texts (keys under `risk-analysis.lists.<key>`). */
 interface ListScreen {
@@ -65,16 +64,14 @@ async function save(req: Request, res: Response, s: ListScreen, row: CatalogueRo
   const result = await saveRow(req.ctx.db, tenantOf(req), s.list, row?.id ?? null, form.data as Record<string, unknown>);
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return renderForm(req, res, s, row, form.values, result.errors);
   }
   const data = form.data as Record<string, unknown>;
   const name = String(data.name ?? data.label);
   const key = row ? 'risk-analysis.flash.updated' : 'risk-analysis.flash.created';
-  addFlash(req, 'success', key, { label: name });
-  res.status(201).json({ message: req.t(key, { label: name }) });
+  saved(req, res, key, { label: name });
 }
 
 /** The add / edit / remove handlers of a list (and its index, except for the matrix axes). */

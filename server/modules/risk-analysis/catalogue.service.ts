@@ -3,6 +3,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { findNomenclatureItems } from '../nomenclature/nomenclature.service';
 import { ensureRiskDefaults, type Db, type SeededList } from './risk-analysis.defaults';
+import { rowsOf } from '../../kernel/db/sql';
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
@@ -46,7 +47,6 @@ export function sortByLabel<T extends { label: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => collator.compare(a.label, b.label));
 }
 
-const rowsOf = (result: unknown): any[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as any[]));
 const camel = (col: string) => col.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 const toRow = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v]));
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { registerPlanCheck, type Db, type PlanProblem } from '../prevention-plan/plan-checks';
 import { registerPlanTab } from '../prevention-plan/plan-tabs';
-import { hasTable, requirePlan, resolvePlan } from '../prevention-plan/plan-access';
+import { planTabUrl, requirePlan, resolvePlan } from '../prevention-plan/plan-access';
 import type { PlanRef } from '../prevention-plan/plan-ref';
 import { analysisTabLocals } from './analysis.handlers';
 import { analysisProblems } from './analysis.service';
@@ -10,16 +10,10 @@ import { registerAnalysisSubject, type AnalysisSubject } from './analysis.subjec
 
 /** The subject view of a plan: its companies (EU, EE, ST) and the plan page's tab URLs. */
 async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject> {
-  const companies = (await hasTable(req.ctx.db, 'plan_company'))
-    ? await req.ctx.db.query(
-      `SELECT id, name, kind FROM plan_company WHERE tenant_id = $1 AND plan_id = $2
-        ORDER BY CASE kind WHEN 'EU' THEN 0 WHEN 'EE' THEN 1 ELSE 2 END, lower(name), id`, [plan.tenantId, plan.id])
-    : [];
-  const routes = req.ctx.routes;
-  // The plan page opens the tab named by `?tab=`; without it (plan page not built), the tab's own page.
-  const url = (tab: 'risk_analysis' | 'interference') => (routes.has('pdp_show')
-    ? `${routes.path('pdp_show', { id: plan.id })}?tab=${tab}`
-    : routes.path(tab === 'risk_analysis' ? 'pdp_risk_analysis_show' : 'pdp_interference_show', { id: plan.id }));
+  const companies = await req.ctx.db.query(
+    `SELECT id, name, kind FROM plan_company WHERE tenant_id = $1 AND plan_id = $2
+      ORDER BY CASE kind WHEN 'EU' THEN 0 WHEN 'EE' THEN 1 ELSE 2 END, lower(name), id`, [plan.tenantId, plan.id]);
+  const url = (tab: 'risk_analysis' | 'interference') => planTabUrl(req, plan.id, tab);
   return { type: 'prevention_plan', id: plan.id, tenantId: plan.tenantId, siteId: plan.hierarchyItemId, companies, url };
 }
 

@@ -1,13 +1,11 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen } from '../../kernel/http/render';
 import { quoteSchema } from './catalogue.schema';
 import { defaultQuoteValue, severityFor } from './quote-matrix';
 import { findAxes, findQuote, loadMatrix, saveQuote } from './quote.service';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
+import { saved, stale, tenantOf } from '../../kernel/http/respond';
 
 /** `GET /admin/quotes`: the matrix, probabilities (rows) x consequences (columns), each cell its quote; and the severity levels. */
 export async function matrix(req: Request, res: Response): Promise<void> {
@@ -31,12 +29,10 @@ async function save(req: Request, res: Response, pair: Pair, quoteId: number | n
   if (!form.ok) return renderForm(req, res, pair, quoteId, form.values, form.errors);
   const result = await saveQuote(req.ctx.db, tenantOf(req), quoteId, pair, form.data);
   if (!result.ok) {
-    res.status(409).json({ message: req.t('errors.stale') });
-    return;
+    return stale(req, res);
   }
   const params = { consequence: pair.consequenceLabel, probability: pair.probabilityLabel };
-  addFlash(req, 'success', 'risk-analysis.quotes.saved', params);
-  res.status(201).json({ message: req.t('risk-analysis.quotes.saved', params) });
+  saved(req, res, 'risk-analysis.quotes.saved', params);
 }
 
 /**
@@ -49,8 +45,7 @@ export async function addQuote(req: Request, res: Response): Promise<void> {
   // Someone filled the cell meanwhile: edit it instead of adding a second quote.
   if (axes.existingId) {
     if (req.method === 'POST') {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return res.redirect(req.ctx.routes.path('pdp_quote_edit', { id: axes.existingId }) + (req.query.inModal ? '?inModal=1' : ''));
   }

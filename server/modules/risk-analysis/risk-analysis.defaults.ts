@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { NAMED_COLORS } from '../../kernel/palette';
 import { defaultQuoteValue, severityFor } from './quote-matrix';
+import { seedOnce } from '../../kernel/db/sql';
 
 /** A data source or a transaction's manager: both run `query`. */
 export type Db = DataSource | EntityManager;
@@ -57,12 +58,6 @@ const MEASURES = [
   'Plan de circulation et cheminements piétons séparés', 'Aide à la manutention (chariot, palan)', 'Protections auditives',
   'Réunion de coordination entre entreprises', 'Planning des interventions pour éviter la coactivité',
 ];
-
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as unknown[]));
-
-function inTransaction<T>(db: Db, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  return db.transaction(work);
-}
 
 async function seedList(m: EntityManager, tenantId: number, list: SeededList): Promise<void> {
   switch (list) {
@@ -131,10 +126,5 @@ export async function ensureRiskDefaults(db: Db, tenantId: number, lists: readon
   const marked = new Set<string>((await db.query('SELECT kind FROM risk_analysis_seed WHERE tenant_id = $1', [tenantId])).map((r: { kind: string }) => r.kind));
   const todo = lists.filter((l) => !marked.has(l));
   if (!todo.length) return;
-  await inTransaction(db, async (m) => {
-    for (const list of todo) {
-      const claimed = rowsOf(await m.query('INSERT INTO risk_analysis_seed (tenant_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING kind', [tenantId, list]));
-      if (claimed.length) await seedList(m, tenantId, list);
-    }
-  });
+  for (const list of todo) await seedOnce(db, { table: 'risk_analysis_seed', column: 'kind' }, tenantId, list, (m) => seedList(m, tenantId, list));
 }

@@ -6,18 +6,12 @@ import { renderScreen } from '../../kernel/http/render';
 import { optionsOf } from './catalogue.service';
 import { ANALYSIS_TYPES, RESPONSIBLE_KINDS, areaSchema, templateSchema } from './template.schema';
 import { findArea, findTemplate, listAreas, listTemplates, nextAreaPosition, removeArea, removeTemplate, saveArea, saveTemplate, type AreaRow, type TemplateRow } from './template.service';
-
-const tenantOf = (req: Request) => req.authUser!.tenantId;
+import { saved, stale, tenantOf } from '../../kernel/http/respond';
 
 async function templateOr404(req: Request, id = Number(req.routeParams.id)): Promise<TemplateRow> {
   const tpl = await findTemplate(req.ctx.db, tenantOf(req), id);
   if (!tpl) throw new HttpError(404, 'errors.not_found.title');
   return tpl;
-}
-
-function saved(req: Request, res: Response, key: string, params: Record<string, unknown>, redirect?: string): void {
-  addFlash(req, 'success', key, params);
-  res.status(201).json({ message: req.t(key, params), ...(redirect ? { redirect } : {}) });
 }
 
 /** `GET /admin/risk-analysis-templates`: the templates by type. */
@@ -47,8 +41,7 @@ async function submitTemplate(req: Request, res: Response, tpl: TemplateRow | nu
   const result = await saveTemplate(req.ctx.db, tenantOf(req), tpl?.id ?? null, form.data);
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return renderTemplateForm(req, res, tpl, form.values, result.errors);
   }
@@ -96,8 +89,7 @@ async function submitArea(req: Request, res: Response, tpl: TemplateRow, area: A
   const result = await saveArea(req.ctx.db, tenantOf(req), tpl.id, area?.id ?? null, form.data);
   if (!result.ok) {
     if ('stale' in result) {
-      res.status(409).json({ message: req.t('errors.stale') });
-      return;
+      return stale(req, res);
     }
     return renderAreaForm(req, res, tpl, area, form.values, result.errors);
   }

@@ -4,10 +4,9 @@ import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { ownIds, type SaveResult } from './catalogue.service';
 import type { Db } from './risk-analysis.defaults';
 import type { AnalysisType, AreaInput, TemplateInput } from './template.schema';
+import { rowsOf } from '../../kernel/db/sql';
 
 registerTrashable({ table: 'risk_analysis_template', typeKey: 'risk-analysis.trash.template' });
-
-const rowsOf = (result: unknown): any[] => (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : (result as any[]));
 
 /** A template as lists and forms show it. */
 export interface TemplateRow { id: number; type: AnalysisType; name: string; version: number; siteIds: number[]; sites: string[]; areaCount: number }
