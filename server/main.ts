@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });
   const { app } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
-  const stopBackground = startBackground(db.dataSource, config);
+  const stopBackground = startBackground(db.dataSource, config, MODULES);
   const server = app.listen(config.port, () => {
     const lines = [`\nVigie est démarré : ${config.baseUrl}  (${db.embedded ? 'base embarquée var/pglite' : 'PostgreSQL DATABASE_URL'})`];
     if (created) {

@@ -8,8 +8,8 @@ function isField(node: unknown): node is Field {
 
 /**
  * Gives browser validation the spec's French message: a `required` field left empty says
- * 'Veuillez renseigner ce champ.' whatever the browser's language. The custom message is
- * cleared as soon as the user changes the field (for radios: the whole group).
+ * 'Veuillez renseigner ce champ.' whatever the browser's language, and the field is flagged
+ * `is-invalid`. Both are cleared as soon as the user changes the field (for radios: the whole group).
  */
 export function installFrenchValidation(): void {
   document.addEventListener(
@@ -18,12 +18,16 @@ export function installFrenchValidation(): void {
       const field = event.target;
       if (!isField(field)) return;
       if (field.validity.valueMissing) field.setCustomValidity(t('validation.required'));
+      // Bootstrap's red border and the field's own .invalid-feedback, as after a server check.
+      field.classList.add('is-invalid');
     },
     true,
   );
   const clear = (event: Event): void => {
     const field = event.target;
-    if (!isField(field) || !field.validity.customError) return;
+    if (!isField(field)) return;
+    field.classList.remove('is-invalid');
+    if (!field.validity.customError) return;
     if (field instanceof HTMLInputElement && field.type === 'radio' && field.form && field.name) {
       field.form.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(field.name)}"]`).forEach((r) => r.setCustomValidity(''));
     } else {

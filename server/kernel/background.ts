@@ -1,13 +1,17 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config';
 import { startJobWorker } from './jobs';
+import type { ModuleDef } from './module';
 import { closePdfBrowser } from './pdf';
 import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './storage';
 
 /** Starts the background work of the process (job worker, orphan-upload purge); returns how to stop it. */
-export function startBackground(db: DataSource, config: AppConfig): () => Promise<void> {
+export function startBackground(db: DataSource, config: AppConfig, modules: ModuleDef[] = []): () => Promise<void> {
   registerPurgeOrphansJob(createStorage(config));
   void schedulePurgeOrphans(db).catch((err) => console.error('[jobs] planification impossible', err));
+  for (const m of modules) {
+    if (m.schedule) void m.schedule(db).catch((err) => console.error(`[jobs] planification impossible (${m.name})`, err));
+  }
   const worker = startJobWorker(db, { intervalMs: 2000 });
   return async () => {
     await worker.stop();

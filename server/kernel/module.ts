@@ -23,6 +23,8 @@ export interface ModuleDef {
   userMenu?: UserMenuEntry[];
   /** The module's part of the demo company (realistic French data), run by `demo:seed` and the first start. */
   demo?: (db: DataSource, tenantId: number) => Promise<void>;
+  /** Queues the module's recurring jobs once (each job then schedules its next run); called at start-up. */
+  schedule?: (db: DataSource) => Promise<void>;
 }
 
 /** Identity helper that keeps module files typed. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
 
@@ -62,7 +64,11 @@ export function htmlToText(html: string): string {
 export class Mailer {
   private readonly outbox: SentMail[] = [];
 
-  constructor(private readonly transport: Transporter, readonly from: string, private readonly recording: boolean) {}
+  /**
+   * @param recordDir when set (never in production), each mail is also written there as a JSON
+   *   file, so a test driving the server from another process (e2e) reads what was sent.
+   */
+  constructor(private readonly transport: Transporter, readonly from: string, private readonly recording: boolean, private readonly recordDir?: string) {}
 
   /** Sends one mail; resolves once the transport accepted it. */
   async send(message: MailMessage): Promise<SentMail> {
@@ -89,6 +95,11 @@ export class Mailer {
       messageId: String(info.messageId ?? ''),
     };
     if (this.recording) this.outbox.push(sent);
+    if (this.recordDir) {
+      fs.mkdirSync(this.recordDir, { recursive: true });
+      const file = path.join(this.recordDir, `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`);
+      fs.writeFileSync(file, JSON.stringify({ ...sent, attachments: sent.attachments.map((a) => a.filename) }));
+    }
     return sent;
   }
 
@@ -113,5 +124,5 @@ export function createMailer(config: Pick<AppConfig, 'env'>, env: NodeJS.Process
     if (!env.SMTP_URL) throw new Error('SMTP_URL est obligatoire en production.');
     return new Mailer(nodemailer.createTransport(env.SMTP_URL), from, false);
   }
-  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true);
+  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true, env.MAIL_RECORD_DIR || undefined);
 }

@@ -30,6 +30,22 @@ function toSubject(manager: EntityManager, table: string, row: Record<string, un
   return subject;
 }
 
+/**
+ * The subject `ref` as guards see it (entity property names, enriched by the definition), or
+ * null when the row is not in the tenant. For drawing buttons outside a transition.
+ */
+export async function loadWorkflowSubject(workflow: Workflow, db: DataSource | EntityManager, ref: SubjectRef): Promise<WorkflowSubject | null> {
+  const def = workflow.definition;
+  if (!Number.isSafeInteger(ref.id) || !Number.isSafeInteger(ref.tenantId)) return null;
+  // An EntityManager knows its dataSource; a DataSource does not.
+  const manager = 'dataSource' in db ? (db as EntityManager) : (db as DataSource).manager;
+  const rows: Record<string, unknown>[] = await manager.query(`SELECT * FROM "${def.subjectTable}" WHERE "id" = $1 AND "tenant_id" = $2`, [ref.id, ref.tenantId]);
+  if (rows.length === 0) return null;
+  const subject = toSubject(manager, def.subjectTable, rows[0]);
+  if (def.enrich) await def.enrich(subject, manager);
+  return subject;
+}
+
 function inTransaction(db: DataSource | EntityManager): db is EntityManager {
   return 'queryRunner' in db && !!db.queryRunner?.isTransactionActive;
 }
@@ -65,6 +81,7 @@ export async function applyTransition(
     const from = String(row[column]);
     // The state is read from the locked row, whatever the subject property mapping says.
     subject[def.property] = from;
+    if (def.enrich) await def.enrich(subject, manager);
 
     const comment = opts.comment ?? null;
     const check = checkTransition(def, subject, name, opts.user, { requires: true, comment });
@@ -96,7 +113,8 @@ export async function applyTransition(
       to: spec.to,
       comment: comment && comment.trim() ? comment.trim() : null,
       signature,
-      userId: opts.user.id,
+      // The system actor (id 0) writes rows without a user.
+      userId: opts.user.id > 0 ? opts.user.id : null,
       createdAt: now,
     });
 

@@ -49,6 +49,10 @@ export function checkTransition(
     if (reason) return { ok: false, reason, status: 403 };
   }
   if (opts.requires) {
+    for (const rule of spec.preconditions ?? []) {
+      const reason = rule(subject, { user, workflow: def.name, transition: name });
+      if (reason) return { ok: false, reason, status: 403 };
+    }
     for (const field of spec.requires ?? []) {
       if (isBlank(subject[field])) return { ok: false, reason: WORKFLOW_MESSAGES.required, status: 403, field };
     }

@@ -9,7 +9,7 @@ describe('renderWorkflowsMarkdown', () => {
     expect(md).toContain('    draft --> waiting_tiers : send_tiers');
     expect(md).toContain('    waiting_tiers --> draft : refuse');
     expect(md).toContain('    waiting_internal --> draft : refuse');
-    expect(md).toContain('| `validate` | waiting_internal | in_operation | `sample.validate` | optional | non | — | 1 |');
+    expect(md).toContain('| `validate` | waiting_internal | in_operation | `sample.validate` | optional | non | — | règle | — |');
   });
 
   it('sorts workflows by name and aliases place names Mermaid would not accept', () => {

@@ -7,6 +7,11 @@ function stateId(place: string): string {
   return PLAIN_ID.test(place) ? place : `s_${place.replace(/[^A-Za-z0-9_]/g, '_')}`;
 }
 
+/** Guards are named functions, so the table says which rules apply. */
+function names(rules: Array<(...args: never[]) => unknown> | undefined): string {
+  return rules?.length ? rules.map((r) => r.name || 'règle').join(', ') : '—';
+}
+
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
@@ -25,8 +30,8 @@ export function renderWorkflowMarkdown(workflow: Workflow<any>): string {
     for (const from of t.from) lines.push(`    ${stateId(from)} --> ${stateId(t.to)} : ${name}`);
   }
   lines.push('```', '');
-  lines.push('| Transition | De | Vers | Droit | Commentaire | Signature | Champs requis | Gardes |');
-  lines.push('|---|---|---|---|---|---|---|---|');
+  lines.push('| Transition | De | Vers | Droit | Commentaire | Signature | Champs requis | Gardes (bouton masqué) | Conditions (refus motivé) |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const name of workflow.transitionNames) {
     const t = def.transitions[name];
     lines.push(`| ${[
@@ -37,7 +42,8 @@ export function renderWorkflowMarkdown(workflow: Workflow<any>): string {
       t.comment ?? 'none',
       t.signature ? 'oui' : 'non',
       t.requires?.length ? t.requires.join(', ') : '—',
-      String(t.guards?.length ?? 0),
+      names(t.guards),
+      names(t.preconditions),
     ].map(cell).join(' | ')} |`);
   }
   lines.push('');

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../rights/auth-user';
-import { applyTransition, type SubjectRef } from './apply-transition';
+import { applyTransition, loadWorkflowSubject, type SubjectRef } from './apply-transition';
 import { checkTransition } from './check-transition';
 import { validateDefinition } from './validate-definition';
 import type {
@@ -83,6 +83,11 @@ export class Workflow<S extends object = WorkflowSubject> {
   /** Listeners to run for a transition: its own, then the `'*'` ones. */
   listenersOf(transition: string): TransitionListener[] {
     return [...(this.listeners.get(transition) ?? []), ...(this.listeners.get('*') ?? [])];
+  }
+
+  /** The subject `ref` read and enriched as guards see it (null when not in the tenant). */
+  load(db: DataSource | EntityManager, ref: SubjectRef): Promise<S | null> {
+    return loadWorkflowSubject(this as unknown as Workflow, db, ref) as Promise<S | null>;
   }
 
   /**

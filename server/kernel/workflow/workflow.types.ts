@@ -21,7 +21,7 @@ export type Guard<S = WorkflowSubject> = (subject: S, ctx: GuardContext) => stri
 export type CommentMode = 'none' | 'optional' | 'required';
 
 /** Bootstrap colour of a transition button (`btn-<style>`). */
-export type ButtonStyle = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'outline-primary' | 'outline-secondary' | 'outline-danger';
+export type ButtonStyle = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'outline-primary' | 'outline-secondary' | 'outline-danger' | 'outline-success';
 
 /** One transition as written in a definition. */
 export interface TransitionSpec<S = WorkflowSubject> {
@@ -30,6 +30,11 @@ export interface TransitionSpec<S = WorkflowSubject> {
   /** Named right checked with `can(user, right, subject)`, so the right's policy applies too. */
   right?: string;
   guards?: Guard<S>[];
+  /**
+   * Rules checked only when applying: the button stays visible and the user reads why the
+   * transition is refused (an incomplete plan, a missing signature ...). Guards hide the button.
+   */
+  preconditions?: Guard<S>[];
   /** Subject properties that must be non-empty ('Veuillez renseigner ce champ.'). */
   requires?: string[];
   comment?: CommentMode;
@@ -60,6 +65,11 @@ export interface WorkflowDefinition<S = WorkflowSubject> {
   subjectTable: string;
   /** Subject type written in history rows (e.g. `prevention_plan`). */
   subjectType: string;
+  /**
+   * Adds what guards read besides the row (counts, signatures ...) to the subject, after the row
+   * lock and before the checks. Handlers drawing buttons pass a subject enriched the same way.
+   */
+  enrich?: (subject: WorkflowSubject, manager: EntityManager) => Promise<void>;
 }
 
 /** A transition resolved for display: what a button needs. */

@@ -18,7 +18,7 @@ export interface E2eAccounts {
 
 async function serverEnv(): Promise<NodeJS.ProcessEnv> {
   const port = process.env.E2E_PORT!;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'development', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn', SESSION_SECRET: crypto.randomBytes(24).toString('hex') };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: port, BASE_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'development', LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn', SESSION_SECRET: crypto.randomBytes(24).toString('hex'), MAIL_RECORD_DIR: path.join(E2E_DIR, 'mails') };
   if (process.env.DATABASE_URL) {
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
