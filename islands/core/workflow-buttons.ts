@@ -3,7 +3,7 @@ import { csrfToken } from './boot';
 import { commentPrompt } from './comment-prompt';
 import { errorMessage, postXhr, readJson } from './http';
 import { t } from './i18n';
-import { openModal } from './modal-stack';
+import { closeModalOf, fillModalContent, openModal } from './modal-stack';
 import { teardown } from './enhance';
 import { htmlToFragment } from './dom';
 
@@ -50,8 +50,76 @@ export function applyTransitionReply(button: HTMLElement, reply: TransitionReply
   if (state && reply.state) {
     state.textContent = reply.state.label;
     state.dataset.state = reply.state.name;
+    // A badge may colour each state: data-state-classes='{"draft": "badge text-bg-secondary", ...}'.
+    const classes = state.dataset.stateClasses ? (JSON.parse(state.dataset.stateClasses) as Record<string, string>) : null;
+    if (classes?.[reply.state.name]) state.className = classes[reply.state.name];
   }
-  if (reply.signatureForm) openModal(reply.signatureForm);
+  if (reply.signatureForm) openSignatureForm(button, reply.signatureForm);
+}
+
+/** The button whose transition asked for the signature form now open (its reply updates that record). */
+const signatureOrigin = new WeakMap<HTMLFormElement, HTMLElement>();
+
+function openSignatureForm(button: HTMLElement, html: string): void {
+  const modal = openModal(html, { size: 'lg', backdrop: 'static', testId: 'signature-modal' });
+  const form = modal.element.querySelector<HTMLFormElement>('form[data-signature-form]');
+  if (form) signatureOrigin.set(form, button);
+}
+
+/** Client-side check of a signature form: a name when asked, a drawing or the saved signature. */
+function signatureFormValid(form: HTMLFormElement): boolean {
+  const name = form.querySelector<HTMLInputElement>('input[name="signature[name]"]');
+  const useSaved = form.querySelector<HTMLInputElement>('input[data-signature-use-saved]')?.checked ?? false;
+  const image = form.querySelector<HTMLInputElement>('input[name="signature[image]"]');
+  let ok = true;
+  if (name && !name.value.trim() && !useSaved) {
+    name.classList.add('is-invalid');
+    name.focus();
+    ok = false;
+  }
+  if (!useSaved && image && !image.value) {
+    showAlert(form.querySelector('.modal-body') ?? form, t('signature.empty'), 'warning');
+    ok = false;
+  }
+  return ok;
+}
+
+/**
+ * Posts a signature form (`form[data-signature-form]`) to its own action: JSON state and buttons
+ * close the modal and update the record; JSON `signatureForm` (an error) shows the form again.
+ */
+export async function submitSignatureForm(form: HTMLFormElement): Promise<void> {
+  if (!signatureFormValid(form)) return;
+  const origin = signatureOrigin.get(form);
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (submit) submit.disabled = true;
+  let response: Response;
+  try {
+    response = await postXhr(form.action, new URLSearchParams(new FormData(form) as unknown as Record<string, string>));
+  } catch {
+    showAlert(form.querySelector('.modal-body') ?? form, t('errors.network'));
+    if (submit) submit.disabled = false;
+    return;
+  }
+  const reply = await readJson<TransitionReply & { message?: string }>(response);
+  if (response.ok && reply?.result === true) {
+    closeModalOf(form);
+    if (origin?.isConnected) applyTransitionReply(origin, reply);
+    else window.location.reload();
+    return;
+  }
+  if (reply?.signatureForm) {
+    const content = form.closest<HTMLElement>('.modal-content');
+    if (content) {
+      teardown(content);
+      fillModalContent(content, reply.signatureForm);
+      const again = content.querySelector<HTMLFormElement>('form[data-signature-form]');
+      if (again && origin) signatureOrigin.set(again, origin);
+      return;
+    }
+  }
+  if (submit) submit.disabled = false;
+  showAlert(form.querySelector('.modal-body') ?? form, reply?.message || t('errors.generic'));
 }
 
 /**
@@ -86,6 +154,11 @@ export async function applyTransition(button: HTMLElement): Promise<void> {
   }
   if (response.ok) {
     const reply = await readJson<TransitionReply>(response);
+    // A signing transition answers its signature form first; the state changes once it is signed.
+    if (reply?.signatureForm) {
+      openSignatureForm(button, reply.signatureForm);
+      return;
+    }
     if (!reply || reply.result !== true) {
       console.error(t('errors.noResult'));
       return;
@@ -101,6 +174,18 @@ export async function applyTransition(button: HTMLElement): Promise<void> {
 
 /** Delegated click handling of `button[data-transition-url]` (confirmation comes first, see confirm-dialog). */
 export function installWorkflowButtons(): void {
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-signature-form') || event.defaultPrevented) return;
+    event.preventDefault();
+    void submitSignatureForm(form);
+  });
+  document.addEventListener('change', (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || !box.hasAttribute('data-signature-use-saved')) return;
+    const draw = box.closest('form')?.querySelector<HTMLElement>('[data-signature-draw]');
+    if (draw) draw.hidden = box.checked;
+  });
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLElement>('[data-transition-url]');
     if (!button || event.defaultPrevented || button.getAttribute('aria-busy') === 'true') return;

@@ -75,6 +75,8 @@ export async function edit(req: Request, res: Response): Promise<void> {
   const { plan: ref } = await resolvePlan(req, req.routeParams.id, 'edit');
   const plan = await findPlan(req.ctx.db, ref.tenantId, ref.id);
   if (!plan) throw new HttpError(404, 'errors.not_found.title');
+  // Once sent for signature, the plan changes only through `update` (back to draft) or an amendment.
+  if (ref.status !== 'draft') throw new HttpError(403, 'prevention-plan.edit_locked');
   if (req.method === 'POST') return submitPlanForm(req, res, plan);
   await renderPlanForm(req, res, { plan, values: formValues(plan), errors: {} });
 }

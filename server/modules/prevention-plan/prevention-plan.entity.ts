@@ -213,6 +213,18 @@ export class PreventionPlan {
   @Column({ type: 'boolean', default: false })
   archived: boolean;
 
+  /** Current signing round: 0 for the first signatures, n after the n-th amendment. */
+  @Column({ name: 'amendment_number', type: 'integer', default: 0 })
+  amendmentNumber: number;
+
+  /** The plan signed on paper and scanned, required by `validate_manual`. */
+  @Column({ name: 'signed_file_id', type: 'integer', nullable: true })
+  signedFileId: number | null;
+
+  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'signed_file_id' })
+  signedFile: Relation<StoredFile> | null;
+
   @Column({ name: 'created_by_id', type: 'integer', nullable: true })
   createdById: number | null;
 
