@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
 import { createContact, listTiersContacts, type TiersContactRow } from '../crm/crm-lookup.service';
+import { amendForStaffChange, staffChangeReason } from './plan-amendment.service';
 import type { PlanRef } from './plan-ref';
 import { PLAN_HISTORY_SUBJECT, type PlanCompanyRow } from './plan-company.service';
 import type { ExternalStaffInput, StaffAddInput, StaffCreateInput } from './plan-staff.schema';
@@ -87,6 +88,8 @@ async function insertStaff(m: EntityManager, plan: PlanRef, company: PlanCompany
 
 async function history(m: EntityManager, plan: PlanRef, userId: number, transition: string, who: string, company: PlanCompanyRow): Promise<void> {
   await recordHistory(m, { tenantId: plan.tenantId, subjectType: PLAN_HISTORY_SUBJECT, subjectId: plan.id, transition, comment: `${who} (${company.name})`, userId });
+  // A staff change once the plan went to the companies is an automatic amendment: every company signs again.
+  await amendForStaffChange(m, { tenantId: plan.tenantId, planId: plan.id, user: { id: userId }, reason: staffChangeReason(transition.endsWith('_remove') ? 'remove' : 'add', `${who} (${company.name})`) });
 }
 
 /**

@@ -48,6 +48,6 @@ describe('prevention plan rights table', () => {
     expect(mayOnPlan(user(40, [...all, 'pdp.risk_analyses']), 'risk_analyses', plan({ archived: true }))).toBe(false);
     expect(mayAddPlan(user(1, ['pdp.add']))).toBe(true);
     expect(mayAddPlan(user(1, ['pdp.view']))).toBe(false);
-    expect(Object.values(planAbilities(user(1, [], ['super_admin']), plan()))).toEqual(Array(7).fill(true));
+    expect(Object.values(planAbilities(user(1, [], ['super_admin']), plan()))).toEqual(Array(8).fill(true));
   });
 });

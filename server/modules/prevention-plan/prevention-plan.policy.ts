@@ -1,10 +1,11 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
 import { inScope, type ActionScope } from '../action-plan/action-scope';
+import { amendRule } from './plan-amendment.policy';
 import type { PlanRef } from './plan-ref';
 
 /** What a plan ability may be asked on a plan (`add` has no plan: see {@link mayAddPlan}). */
-export type PlanAbility = 'view' | 'edit' | 'documents' | 'comment' | 'risk_analyses' | 'manage' | 'delete';
+export type PlanAbility = 'view' | 'edit' | 'documents' | 'comment' | 'risk_analyses' | 'manage' | 'delete' | 'amend';
 
 /**
  * What the rules read of a plan besides its PlanRef, loaded by plan-access.ts for the request's
@@ -43,6 +44,8 @@ const involved = (u: AuthUser, p: PlanSubject) => isCreator(u, p) || isOrderingC
  * | risk_analyses | view, not archived, and pdp.risk_analyses                                            |
  * | manage        | view and pdp.manage (archive, unarchive, edit every plan)                            |
  * | delete        | view and pdp.delete                                                                  |
+ * | amend         | view, and pdp.amend, the ordering customer, a substitute or a company member; the    |
+ * |               | state (in operation, waiting internal validation, not archived) is checked by amend  |
  * | add           | pdp.add (no plan yet)                                                                |
  */
 const RULES: Record<PlanAbility, (u: AuthUser, p: PlanSubject) => boolean> = {
@@ -53,6 +56,7 @@ const RULES: Record<PlanAbility, (u: AuthUser, p: PlanSubject) => boolean> = {
   risk_analyses: (u, p) => !p.archived && can(u, 'pdp.risk_analyses'),
   manage: (u) => can(u, 'pdp.manage'),
   delete: (u) => can(u, 'pdp.delete'),
+  amend: amendRule,
 };
 
 /** May `user` use `ability` on the plan? Every ability but `view` also needs `view`. */
