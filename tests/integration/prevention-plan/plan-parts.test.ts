@@ -81,7 +81,7 @@ describe('plan parts edited from the tabs: material, medical supervision works, 
     const page = await a.agent.get(`/prevention-plan/${id}?tab=inspection`);
     expect(page.text).toContain('M. Durand (Elec Rhône Services)');
     expect(page.text).toContain('Entreprise utilisatrice');
-    expect(page.text).toContain('data-testid="invitations-placeholder"');
+    expect(page.text).toContain('data-testid="invitations-panel"');
     expect(page.text).not.toContain('Inspection commune : indiquez au moins un participant');
   });
 
