@@ -4,7 +4,8 @@ import { defineWidgetRoute, widgetFromCounts, type WidgetData } from '../../kern
 import type { RouteDef } from '../../kernel/http/route-table';
 import { loadScope } from '../action-plan/action-scope';
 import {
-  countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countLongWorks, countRoofWorks, todayPlans, type Viewer,
+  countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
+  inOperationPlans, todayPlans, type Viewer,
 } from './plan-indicators.service';
 import './plan-long-works.checks';
 
@@ -103,7 +104,36 @@ export const validityWidget = defineWidgetRoute({
   },
 });
 
+/** Current plans in operation; a click opens the list on that state. */
+export const inOperationWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_in_operation', path: '/dashboard/prevention-plan/in-operation', right: R, toggle: T,
+  compute: async (req) => figure(req.t('plan-actions.widgets.in_operation'), await countInOperation(req.ctx.db, await viewer(req)), listLink(req, { status: 'in_operation' })),
+});
+
+/** Plans in operation ending within 30 days; a click opens the list on them. */
+export const expiringWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_expiring', path: '/dashboard/prevention-plan/expiring', right: R, toggle: T,
+  compute: async (req) => figure(req.t('plan-actions.widgets.expiring'), await countExpiring(req.ctx.db, await viewer(req)), listLink(req, { status: 'in_operation', validity: 'expiring' })),
+});
+
+/** The plans in operation, soonest end first, with their validity; a row opens the plan. */
+export const inOperationListWidget = defineWidgetRoute({
+  name: 'pdp_dashboard_in_operation_list', path: '/dashboard/prevention-plan/in-operation/list', right: R, toggle: T,
+  compute: async (req) => {
+    const { rows, total } = await inOperationPlans(req.ctx.db, await viewer(req), TABLE_ROWS);
+    return {
+      labels: [req.t('prevention-admin.widgets.col_number'), req.t('prevention-admin.widgets.col_subject'), req.t('prevention-admin.widgets.col_site'),
+        req.t('prevention-admin.widgets.col_end'), req.t('plan-actions.widgets.col_validity')],
+      series: [],
+      rows: rows.map((r) => [r.pdpNumber, r.subject, r.itemName, isoDate(r.endDate), r.validity ? req.t(`prevention-admin.widgets.validities.${r.validity}`) : null]),
+      links: rows.map((r) => req.ctx.routes.path('pdp_show', { id: r.id })),
+      total,
+    };
+  },
+});
+
 /** Named routes of the plan's indicators (spread into the prevention-plan module). */
 export const PLAN_INDICATOR_ROUTES: RouteDef[] = [
   dangerousWidget, longWorksWidget, roofWorksWidget, todayWidget, statesWidget, workTypesWidget, validityWidget, archivedWidget,
+  inOperationWidget, expiringWidget, inOperationListWidget,
 ];

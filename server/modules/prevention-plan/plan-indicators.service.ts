@@ -3,7 +3,7 @@ import type { AuthUser } from '../../kernel/rights/auth-user';
 import type { ActionScope } from '../action-plan/action-scope';
 import type { Db } from './plan-checks';
 import { longPlanIds } from './plan-long-works.service';
-import { VALIDITIES, validitySql, visibleSql, type Validity } from './plan-list.service';
+import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, type Validity } from './plan-list.service';
 import { PLAN_STATUSES } from './prevention-plan.entity';
 
 /** Who asks: the figures count only the plans this user may see (H2's list rule). */
@@ -98,4 +98,38 @@ export async function countByValidity(db: Db, v: Viewer, today = todayIso()): Pr
     `SELECT ${validitySql('p', '$2')} AS validity, count(*)::int AS n FROM prevention_plan p WHERE ${s.where} GROUP BY 1`, s.params);
   const by = new Map(rows.map((r) => [r.validity, Number(r.n)]));
   return VALIDITIES.map((validity) => ({ validity, count: by.get(validity) ?? 0 }));
+}
+
+/** Current plans in operation the viewer sees. */
+export async function countInOperation(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  const s = scopeOf(v, false, today);
+  const [r] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL AND p.status = 'in_operation'`, s.params);
+  return Number(r.n);
+}
+
+/** Current plans in operation ending within 30 days (today included): the list's validity `expiring` among them. */
+export async function countExpiring(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+  const s = scopeOf(v, false, today);
+  const [r] = await db.query(
+    `SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND p.status = 'in_operation' AND p.end_date BETWEEN $2::date AND $2::date + ${EXPIRING_DAYS}`, s.params);
+  return Number(r.n);
+}
+
+/** A plan in operation, with its validity. */
+export interface InOperationPlan extends TodayPlan { validity: Validity | null }
+
+/** Current plans in operation, the soonest end first (`limit` rows) and how many there are. */
+export async function inOperationPlans(db: Db, v: Viewer, limit: number, today = todayIso()): Promise<{ rows: InOperationPlan[]; total: number }> {
+  const s = scopeOf(v, false, today);
+  const where = `${s.where} AND $2::date IS NOT NULL AND p.status = 'in_operation'`;
+  const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${where}`, s.params);
+  const rows: Array<Record<string, any>> = await db.query(
+    `SELECT p.id, p.pdp_number, coalesce(NULLIF(p.subject, ''), '') AS subject, coalesce(hi.name, ti.name, p.intervention_address) AS item_name,
+            to_char(p.start_date, 'YYYY-MM-DD') AS s, to_char(p.end_date, 'YYYY-MM-DD') AS e, ${validitySql('p', '$2')} AS validity
+       FROM prevention_plan p LEFT JOIN hierarchy_item hi ON hi.id = p.hierarchy_item_id LEFT JOIN tiers ti ON ti.id = p.host_tiers_id
+      WHERE ${where} ORDER BY p.end_date NULLS LAST, p.pdp_number LIMIT ${Math.max(1, Math.floor(limit))}`, s.params);
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({ id: r.id, pdpNumber: r.pdp_number, subject: r.subject, itemName: r.item_name, startDate: r.s, endDate: r.e, validity: r.validity })),
+  };
 }

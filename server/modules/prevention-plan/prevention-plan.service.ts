@@ -6,6 +6,7 @@ import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import type { PlanInput } from './prevention-plan.schema';
 import { holdsRightSql } from './plan-form.service';
+import { enqueuePlanCreationMails } from './plan-creation-mail';
 
 type Db = DataSource | EntityManager;
 
@@ -178,8 +179,8 @@ export async function referenceErrors(db: Db, tenantId: number, d: PlanInput, ke
   const checks: Array<[string, string, number[]]> = [
     ['orderingCustomerId', USERS, one(d.orderingCustomerId)],
     ['substituteIds', USERS, d.substituteIds],
-    // A rescue worker holds pdp.rescue_worker; one already on the plan stays allowed.
-    ['rescueWorkerIds', `${USERS} AND (${holdsRightSql('u', 'pdp.rescue_worker')} OR u.id = ANY($3::int[]))`, d.rescueWorkerIds],
+    // A rescue worker is an enabled holder of pdp.rescue_worker (the form's choices); one already on the plan stays allowed.
+    ['rescueWorkerIds', `${USERS} AND ((u.enabled AND ${holdsRightSql('u', 'pdp.rescue_worker')}) OR u.id = ANY($3::int[]))`, d.rescueWorkerIds],
     ['hierarchyItemId', ITEMS, one(d.hierarchyItemId)],
     ['extraItemIds', ITEMS, d.extraItemIds],
     ['serviceId', 'SELECT id FROM service WHERE tenant_id = $1 AND deleted_at IS NULL AND id = ANY($2)', one(d.serviceId)],
@@ -196,7 +197,8 @@ export async function referenceErrors(db: Db, tenantId: number, d: PlanInput, ke
 }
 
 /** The next free number of the tenant for the year: `PDP-2026-0007`. */
-async function nextNumber(m: EntityManager, tenantId: number): Promise<string> {
+/** The next free number of the tenant for the year (`PDP-2026-0007`), under a per-tenant lock. */
+export async function nextNumber(m: EntityManager, tenantId: number): Promise<string> {
   const year = clock.now().getFullYear();
   const prefix = `PDP-${year}-`;
   // Serialises numbering per tenant: two plans created at once never get the same number.
@@ -270,6 +272,7 @@ export async function savePlan(db: DataSource, input: {
       const [row] = await m.query(
         `INSERT INTO prevention_plan (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`, values);
       id = row.id;
+      await enqueuePlanCreationMails(m, { tenantId: input.tenantId, planId: id, creatorId: input.user.id });
     } else {
       const names = Object.keys(cols);
       const rows = await m.query(
