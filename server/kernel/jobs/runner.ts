@@ -17,6 +17,8 @@ export interface RunOptions {
   limit?: number;
   /** Only jobs with these names (tests sharing one database keep to their own jobs). */
   names?: string[];
+  /** Only jobs of these companies (tests running side by side on one database keep to their own). */
+  tenantIds?: number[];
 }
 
 /** What one {@link runDueJobs} call did. */
@@ -99,10 +101,11 @@ export async function runDueJobs(ds: DataSource, opts: RunOptions = {}): Promise
      WHERE "id" IN (
        SELECT "id" FROM "job" WHERE "status" = 'pending' AND "run_at" <= $1
          AND ($3::varchar[] IS NULL OR "name" = ANY($3::varchar[]))
+         AND ($4::int[] IS NULL OR "tenant_id" = ANY($4::int[]))
        ORDER BY "run_at", "id" FOR UPDATE SKIP LOCKED LIMIT $2
      ) AND "status" = 'pending'
      RETURNING *`,
-    [now, opts.limit ?? 10, opts.names ?? null],
+    [now, opts.limit ?? 10, opts.names ?? null, opts.tenantIds ?? null],
   );
   report.claimed = claimed.length;
   claimed.sort((a, b) => a.run_at.getTime() - b.run_at.getTime() || a.id - b.id);
@@ -134,7 +137,7 @@ export async function runDueJobs(ds: DataSource, opts: RunOptions = {}): Promise
 export async function drainJobs(ds: DataSource, opts: RunOptions & { maxRounds?: number } = {}): Promise<RunReport> {
   const total: RunReport = { claimed: 0, done: 0, retried: 0, failed: 0 };
   for (let round = 0; round < (opts.maxRounds ?? 1000); round++) {
-    const report = await runDueJobs(ds, { limit: opts.limit ?? 50, names: opts.names });
+    const report = await runDueJobs(ds, { limit: opts.limit ?? 50, names: opts.names, tenantIds: opts.tenantIds });
     total.claimed += report.claimed;
     total.done += report.done;
     total.retried += report.retried;

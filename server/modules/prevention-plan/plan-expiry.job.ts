@@ -20,10 +20,11 @@ export function nextExpiryRun(now: Date = clock.now()): Date {
  * Moves every plan in operation whose end date is before today to `expired` (transition
  * `close`, by the system, with a history row). Returns how many plans expired.
  */
-export async function expirePlans(db: DataSource): Promise<number> {
+export async function expirePlans(db: DataSource, opts: { tenantIds?: number[] } = {}): Promise<number> {
   const due = rowsOf<{ id: number; tenantId: number }>(await db.query(
     `SELECT id, tenant_id AS "tenantId" FROM prevention_plan
-      WHERE status = 'in_operation' AND end_date IS NOT NULL AND end_date < $1::date AND deleted_at IS NULL ORDER BY id`, [todayIso()]));
+      WHERE status = 'in_operation' AND end_date IS NOT NULL AND end_date < $1::date AND deleted_at IS NULL
+        AND ($2::int[] IS NULL OR tenant_id = ANY($2::int[])) ORDER BY id`, [todayIso(), opts.tenantIds ?? null]));
   let expired = 0;
   for (const plan of due) {
     const tenantId = Number(plan.tenantId);
@@ -33,12 +34,14 @@ export async function expirePlans(db: DataSource): Promise<number> {
   return expired;
 }
 
-registerJobHandler(PLAN_EXPIRY_JOB, async (_payload, ctx) => {
-  await expirePlans(ctx.dataSource);
-  await enqueueOnce(ctx.dataSource.manager, PLAN_EXPIRY_JOB, {}, { runAt: nextExpiryRun(ctx.now) });
+// A payload may restrict a run to some companies (an operator re-running one company, tests side by side).
+registerJobHandler<{ tenantIds?: number[] }>(PLAN_EXPIRY_JOB, async (payload, ctx) => {
+  await expirePlans(ctx.dataSource, { tenantIds: payload.tenantIds });
+  if (!payload.tenantIds) await enqueueOnce(ctx.dataSource.manager, PLAN_EXPIRY_JOB, {}, { runAt: nextExpiryRun(ctx.now) });
 });
 
 /** Queues the expiry job once (start-up); it then schedules itself every day. */
 export async function schedulePlanExpiry(db: DataSource): Promise<void> {
   await enqueueOnce(db.manager, PLAN_EXPIRY_JOB, {});
 }
+

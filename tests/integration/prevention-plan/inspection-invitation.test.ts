@@ -1,10 +1,10 @@
-import zlib from 'node:zlib';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
 import { parisInstant } from '../../../server/modules/prevention-plan/plan-inspection-invitation.service';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { decode } from './company-fixtures';
 import { actor, insertPlan, newCompany, RIGHTS, XHR, type Actor } from './plan-helpers';
+import { drawing } from '../../support/png';
 
 let t: TestApp;
 const clock = new FixedClock(new Date());
@@ -23,27 +23,6 @@ function isoDay(days: number): string {
 }
 const fr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A drawn signature: an RGBA PNG with one inked pixel. */
-function drawing(): string {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(40, 0); ihdr.writeUInt32BE(20, 4); ihdr[8] = 8; ihdr[9] = 6;
-  const raw = Buffer.alloc((40 * 4 + 1) * 20);
-  raw.fill(255, 1 + 4 * 3, 1 + 4 * 4);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 interface Scene { company: string; editor: Actor; planId: number; ee: number; eu: number; participants: number[]; day: string; at: Date }
 

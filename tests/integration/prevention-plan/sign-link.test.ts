@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import request from 'supertest';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { drainJobs } from '../../../server/kernel/jobs';
@@ -8,6 +7,7 @@ import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
 import { companyLinkStatuses, queueSignLinks, SIGN_LINK_JOB } from '../../../server/modules/prevention-plan/plan-sign-link.service';
 import { createTestApp, csrfFrom, type TestApp } from '../../support/app';
 import { decode, member, newCompany, newPlan, XHR, type Member } from './company-fixtures';
+import { drawing } from '../../support/png';
 
 // The completeness of a plan (companies, documents, risk analysis ...) is tested by the modules
 // that own those rules; here a plan with two companies is complete enough to be sent.
@@ -22,29 +22,10 @@ afterAll(async () => { await closePdfBrowser(); await t.close(); });
 beforeEach(() => planMailer().clear());
 
 const EDITOR = ['pdp.view', 'pdp.add', 'pdp.edit'];
-const drain = () => drainJobs(t.db.dataSource, { names: [SIGN_LINK_JOB] });
+// Other test files send plans too: only this file's companies' jobs are run here.
+const tenants: number[] = [];
+const drain = () => drainJobs(t.db.dataSource, { names: [SIGN_LINK_JOB], tenantIds: tenants });
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A drawn signature (RGBA PNG with one inked pixel), or a blank canvas. */
-function drawing(ink = true): string {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(40, 0); ihdr.writeUInt32BE(20, 4); ihdr[8] = 8; ihdr[9] = 6;
-  const raw = Buffer.alloc((40 * 4 + 1) * 20);
-  if (ink) raw.fill(255, 1 + 4 * 3, 1 + 4 * 4);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 interface Scene { company: string; editor: Member; planId: number; companies: number[] }
 
@@ -52,6 +33,7 @@ interface Scene { company: string; editor: Member; planId: number; companies: nu
 async function scene(): Promise<Scene> {
   const company = newCompany();
   const editor = await member(t, company, EDITOR);
+  tenants.push(editor.tenantId);
   const planId = await newPlan(t, editor.tenantId, editor.id, 'Remplacement des vannes du réseau vapeur');
   const companies: number[] = [];
   for (const [name, first, last, email] of [

@@ -1,33 +1,12 @@
-import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../../support/app';
 import { addCompany, decode, EDITOR, eeFields, member, newCompany, newPlan, newTiers, post, XHR, type Member } from './company-fixtures';
+import { drawing } from '../../support/png';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
 const q = (sql: string, params: unknown[] = []) => t.db.dataSource.query(sql, params);
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A drawn signature: an RGBA PNG with one inked pixel (`ink: false` = a blank canvas). */
-function drawing(ink = true): string {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(40, 0); ihdr.writeUInt32BE(20, 4); ihdr[8] = 8; ihdr[9] = 6;
-  const raw = Buffer.alloc((40 * 4 + 1) * 20);
-  if (ink) raw.fill(255, 1 + 4 * 3, 1 + 4 * 4);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 /** A plan with an EE (manager Julien Moreau), a CRM staff member (Nadia Lefèvre) and an external one (Lucas Petit). */
 async function setup(status = 'waiting_sign') {

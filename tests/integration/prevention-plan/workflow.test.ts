@@ -1,12 +1,12 @@
-import zlib from 'node:zlib';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
-import { drainJobs } from '../../../server/kernel/jobs';
+import { drainJobs, enqueue } from '../../../server/kernel/jobs';
 import { setToggle } from '../../../server/kernel/toggles/toggles';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
-import { PLAN_EXPIRY_JOB, schedulePlanExpiry } from '../../../server/modules/prevention-plan/plan-expiry.job';
+import { nextExpiryRun, PLAN_EXPIRY_JOB } from '../../../server/modules/prevention-plan/plan-expiry.job';
 import { PLAN_WORKFLOW_MESSAGES } from '../../../server/modules/prevention-plan/prevention-plan.workflow';
 import { createTestApp, makeUser, loginAs, type TestApp } from '../../support/app';
 import { actor, insertPlan, newCompany, XHR, type Actor } from './plan-helpers';
+import { drawing } from '../../support/png';
 
 // The rules that make a plan complete are tested by the modules that own them (companies,
 // documents, risk analysis ...); here each test says what the completeness panel reports.
@@ -23,27 +23,6 @@ beforeEach(() => { checks.mockReset(); checks.mockImplementation(async () => [])
 
 const q = (sql: string, params: unknown[] = []) => t.db.dataSource.query(sql, params);
 const status = async (id: number) => (await q('SELECT status FROM prevention_plan WHERE id = $1', [id]))[0].status as string;
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) { c ^= b; for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1)); }
-  return ~c >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4); crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A drawn signature: an RGBA PNG with one inked pixel. */
-function drawing(): string {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(40, 0); ihdr.writeUInt32BE(20, 4); ihdr[8] = 8; ihdr[9] = 6;
-  const raw = Buffer.alloc((40 * 4 + 1) * 20);
-  raw.fill(255, 1 + 4 * 3, 1 + 4 * 4);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
 
 interface Scene {
   company: string;
@@ -84,7 +63,7 @@ const apply = (a: Actor, planId: number, transition: string, fields: Record<stri
   a.agent.post(`/prevention-plan/${planId}/apply/${transition}`).set(XHR).type('form').send({ _csrf_token: a.csrf, comment: '', ...fields });
 const signed = (a: Actor, planId: number, transition: string, name = 'Karim Haddad', extra: Record<string, string> = {}) =>
   apply(a, planId, transition, { 'signature[name]': name, 'signature[image]': drawing(), ...extra });
-const buttons = (html: string) => [...html.matchAll(/data-transition="([a-z_]+)"/g)].map((m) => m[1]);
+const buttons = (html: string) => [...html.matchAll(/data-testid="transition-([a-z_]+)"/g)].map((m) => m[1]);
 const signaturesOf = (planId: number) => q('SELECT * FROM plan_signature WHERE plan_id = $1 AND superseded_at IS NULL ORDER BY id', [planId]);
 /** Signs for a company directly (as the link or the site would). */
 const companySigned = (s: Scene, id: number) => q(
@@ -285,15 +264,25 @@ describe('paper, external file and on-site paths', () => {
 });
 
 describe('closing and expiry', () => {
+  it('runs the expiry every night at 00:05, so a plan ending today stays in operation all day', () => {
+    const next = nextExpiryRun(new Date(2026, 10, 23, 14, 30));
+    expect([next.getDate(), next.getHours(), next.getMinutes()]).toEqual([24, 0, 5]);
+  });
+
   it('close is for managers and the ordering customer; the daily job expires plans whose end date has passed', async () => {
     const s = await scene({ status: 'in_operation', start_date: -10, end_date: 3 });
     expect((await apply(s.editor, s.planId, 'close')).status).toBe(403);
     const other = await insertPlan(t, s.editor.tenantId, s.editor.id, { status: 'in_operation', ordering_customer_id: s.customer.id, start_date: -10, end_date: 30 });
 
-    await schedulePlanExpiry(t.db.dataSource);
+    // The daily job, kept to this company: other test files run beside this one on the same database.
+    const tenant = s.editor.tenantId;
+    await enqueue(t.db.dataSource.manager, PLAN_EXPIRY_JOB, { tenantIds: [tenant] }, { tenantId: tenant });
+    await drainJobs(t.db.dataSource, { names: [PLAN_EXPIRY_JOB], tenantIds: [tenant] });
+    expect(await status(s.planId)).toBe('in_operation'); // ends in 3 days
+    await enqueue(t.db.dataSource.manager, PLAN_EXPIRY_JOB, { tenantIds: [tenant] }, { tenantId: tenant, runAt: new Date(Date.now() + 5 * 86_400_000) });
     const restore = useClock(new FixedClock(new Date(Date.now() + 5 * 86_400_000)));
     try {
-      await drainJobs(t.db.dataSource, { names: [PLAN_EXPIRY_JOB] });
+      await drainJobs(t.db.dataSource, { names: [PLAN_EXPIRY_JOB], tenantIds: [tenant] });
     } finally {
       restore();
     }
@@ -301,8 +290,6 @@ describe('closing and expiry', () => {
     expect(await status(other)).toBe('in_operation');
     const [h] = await q(`SELECT * FROM history_entry WHERE subject_id = $1 AND subject_type = 'prevention_plan' AND transition = 'close'`, [s.planId]);
     expect(h).toMatchObject({ from_state: 'in_operation', to_state: 'expired', user_id: null });
-    const [next] = await q(`SELECT run_at FROM job WHERE name = $1 AND status = 'pending' ORDER BY id DESC LIMIT 1`, [PLAN_EXPIRY_JOB]);
-    expect(new Date(next.run_at).getTime()).toBeGreaterThan(Date.now() + 5 * 86_400_000);
 
     expect((await apply(s.customer, other, 'close', { comment: 'Travaux terminés' })).body).toMatchObject({ result: true, state: { name: 'expired' } });
   });
