@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
 import { todayIso } from '../../kernel/clock';
+import { csrfToken } from '../../kernel/http/csrf';
 import { HttpError } from '../../kernel/http/errors';
 import { addFlash } from '../../kernel/http/flash';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
 import { renderScreen, renderView } from '../../kernel/http/render';
-import { listHistory } from '../../kernel/history/history.service';
+import { renderActions } from '../../kernel/workflow';
 import { loadScope } from '../action-plan/action-scope';
 import { forgetPlan, resolvePlan } from './plan-access';
 import { runPlanChecks, type PlanProblem } from './plan-checks';
@@ -15,9 +16,10 @@ import type { PlanRef } from './plan-ref';
 import { planTabs, type PlanTab } from './plan-tabs';
 import { mayAddPlan } from './prevention-plan.policy';
 import { PLAN_STATUSES } from './prevention-plan.entity';
-import { findPlan, PLAN_HISTORY_SUBJECT, setArchived, trashPlan } from './prevention-plan.service';
+import { findPlan, setArchived, trashPlan } from './prevention-plan.service';
 import { PLAN_FEATURES, planFeatureOf } from './prevention-plan.schema';
-import { planHistoryLabel } from './plan-history-labels';
+import { planWorkflow } from './prevention-plan.workflow';
+import './plan-transition.listeners';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
@@ -78,6 +80,16 @@ async function completeness(req: Request, ref: PlanRef): Promise<PlanProblem[]> 
   }
 }
 
+/** The workflow buttons the user may press on the plan (views/partials/_actions.ejs). */
+async function planWorkflowButtons(req: Request, ref: PlanRef): Promise<string> {
+  const subject = await planWorkflow.load(req.ctx.db, { id: ref.id, tenantId: ref.tenantId });
+  if (!subject) return '';
+  return renderActions({
+    workflow: planWorkflow, subject, user: req.authUser!, t: req.t, csrfToken: csrfToken(req),
+    transitionUrl: (transition) => req.ctx.routes.path('pdp_apply_transition', { id: ref.id, transition }),
+  });
+}
+
 /** `GET /prevention-plan/{id}` (pdp_show): the plan with every registered tab and its completeness. */
 export async function show(req: Request, res: Response): Promise<void> {
   const { plan: ref, abilities } = await resolvePlan(req, req.routeParams.id, 'view');
@@ -94,7 +106,9 @@ export async function show(req: Request, res: Response): Promise<void> {
   const problems = (await completeness(req, ref)).map((pb) => ({
     ...pb, text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
   }));
+  const workflowButtons = await planWorkflowButtons(req, ref);
   await renderScreen(req, res, 'prevention-plan/show', {
+    workflowButtons,
     title: `${plan.pdpNumber} – ${plan.subject || req.t('prevention-plan.no_subject')}`, hideTitle: true,
     plan, abilities, tabs, problems, validity: planValidity(plan, todayIso()), flags: (await planFlags(req.ctx.db, ref.tenantId, [ref.id])).get(ref.id),
     activeTab: tabs.some((tb) => tb.key === req.query.tab) ? String(req.query.tab) : tabs[0]?.key,
@@ -121,16 +135,4 @@ export async function remove(req: Request, res: Response): Promise<void> {
   await trashPlan(req.ctx.db, plan.tenantId, req.authUser!.id, plan);
   addFlash(req, 'success', 'prevention-plan.flash.deleted');
   res.status(200).json({ message: req.t('prevention-plan.flash.deleted'), redirect: req.ctx.routes.path('pdp_index') });
-}
-
-/** The plan's history rows; an action outside a workflow gets the label its part registered (plan-history-labels.ts). */
-export async function planHistory(req: Request, planId: number) {
-  const entries = await listHistory(req.ctx.db.manager, req.authUser!.tenantId, PLAN_HISTORY_SUBJECT, planId);
-  return entries.map((e) => (e.workflow ? e : { ...e, actionLabel: planHistoryLabel(e.transition) }));
-}
-
-/** `GET /prevention-plan/{id}/history` (pdp_history): the history table as an HTML fragment. */
-export async function history(req: Request, res: Response): Promise<void> {
-  const { plan } = await resolvePlan(req, req.routeParams.id, 'view');
-  await renderScreen(req, res, 'prevention-plan/_history', { title: req.t('prevention-plan.history_title', { number: plan.pdpNumber }), entries: await planHistory(req, plan.id), plan });
 }

@@ -2,11 +2,21 @@ import { defineModule } from '../../kernel/module';
 import { PLAN_COMPANY_ROUTES } from './plan-company.routes';
 import { PLAN_STAFF_ROUTES } from './plan-staff.routes';
 import { PLAN_INDICATOR_ROUTES } from './plan-indicators.routes';
+import { PLAN_AMENDMENT_ROUTES } from './plan-amendment.routes';
+import { history as planHistoryFragment } from './plan-history.handlers';
+import { PLAN_SIGN_LINK_ROUTES } from './plan-sign-link.routes';
+import { PLAN_PDF_ROUTES } from './plan-pdf.routes';
+import { PLAN_SIGNATURE_ROUTES } from './plan-signatures.routes';
+import { PLAN_INSPECTION_ROUTES } from './plan-inspection-invitation.routes';
+import { PLAN_ACTION_ROUTES } from './plan-actions.routes';
+import { scheduleWeekEmail } from './plan-week-email.service';
 import * as h from './prevention-plan.handlers';
 import * as f from './plan-form.handlers';
 import * as p from './plan-material.handlers';
 import { adviceAdd } from './plan-advice.handlers';
 import * as u from './prevention-plan.uploads';
+import { applyTransition } from './plan-transition.handlers';
+import { schedulePlanExpiry } from './plan-expiry.job';
 import { seedPreventionPlanDemo } from './prevention-plan.demo';
 import { seedPlanCompaniesDemo } from './plan-company.demo';
 import './prevention-plan.tabs';
@@ -28,7 +38,8 @@ export const preventionPlanModule = defineModule({
     { name: 'pdp_form_place', method: 'POST', path: '/prevention-plan/form/place', right: V, toggle: T, handler: f.placeRefresh },
     { name: 'pdp_show', method: 'GET', path: '/prevention-plan/{id}', right: V, toggle: T, handler: h.show },
     { name: 'pdp_edit', method: ['GET', 'POST'], path: '/prevention-plan/{id}/edit', right: 'pdp.edit', toggle: T, handler: f.edit },
-    { name: 'pdp_history', method: 'GET', path: '/prevention-plan/{id}/history', right: V, toggle: T, handler: h.history },
+    { name: 'pdp_history', method: 'GET', path: '/prevention-plan/{id}/history', right: V, toggle: T, handler: planHistoryFragment },
+    { name: 'pdp_apply_transition', method: 'POST', path: '/prevention-plan/{id}/apply/{transition}', right: V, toggle: T, handler: applyTransition },
     { name: 'pdp_archive', method: 'POST', path: '/prevention-plan/{id}/archive', right: 'pdp.manage', toggle: T, handler: h.archive },
     { name: 'pdp_unarchive', method: 'POST', path: '/prevention-plan/{id}/unarchive', right: 'pdp.manage', toggle: T, handler: h.unarchive },
     { name: 'pdp_delete', method: 'POST', path: '/prevention-plan/{id}/delete', right: 'pdp.delete', toggle: T, handler: h.remove, forbiddenMessage: 'prevention-plan.unauthorised' },
@@ -45,7 +56,14 @@ export const preventionPlanModule = defineModule({
     ...PLAN_COMPANY_ROUTES,
     ...PLAN_STAFF_ROUTES,
     ...PLAN_INDICATOR_ROUTES,
+    ...PLAN_AMENDMENT_ROUTES,
+    ...PLAN_SIGN_LINK_ROUTES,
+    ...PLAN_PDF_ROUTES,
+    ...PLAN_SIGNATURE_ROUTES,
+    ...PLAN_INSPECTION_ROUTES,
+    ...PLAN_ACTION_ROUTES,
   ],
+  schedule: async (db) => { await schedulePlanExpiry(db); await scheduleWeekEmail(db); },
   // Companies and staff need the plans; documents and risk analyses (later modules) need both.
   demo: async (db, tenantId) => {
     await seedPreventionPlanDemo(db, tenantId);

@@ -4,10 +4,11 @@ import { HttpError } from '../../kernel/http/errors';
 import { resolvePlan } from './plan-access';
 import { listAdvice } from './plan-advice.service';
 import { listParticipants } from './plan-inspection.service';
+import { inspectionTabLocals } from './plan-inspection-invitation.tab';
 import { listMaterials, listMedicalWorks } from './plan-material.service';
 import type { PlanRef } from './plan-ref';
 import { registerPlanTab } from './plan-tabs';
-import { planHistory } from './prevention-plan.handlers';
+import { renderPlanHistoryTab } from './plan-history.handlers';
 import { findPlan, type PlanRecord } from './prevention-plan.service';
 
 // The page renders several of our tabs: the plan is read once per request.
@@ -38,7 +39,7 @@ registerPlanTab({
 });
 registerPlanTab({
   key: 'inspection', labelKey: 'prevention-plan.tabs.inspection', icon: 'search', order: 60,
-  render: async (req, p) => tab(req, p, 'inspection', { participants: await listParticipants(req.ctx.db, p.tenantId, p.id) }),
+  render: async (req, p) => tab(req, p, 'inspection', { participants: await listParticipants(req.ctx.db, p.tenantId, p.id), ...(await inspectionTabLocals(req, p)) }),
 });
 registerPlanTab({ key: 'safety', labelKey: 'prevention-plan.tabs.safety', icon: 'heart-pulse', order: 65, render: (req, p) => tab(req, p, 'safety') });
 registerPlanTab({
@@ -49,11 +50,11 @@ registerPlanTab({
 // Filled by the next issues: an empty state says so.
 for (const [key, icon, order] of [
   ['work_orders', 'file-earmark-text', 80], ['fire_permits', 'fire', 82], ['permits', 'file-earmark-check', 84],
-  ['map', 'map', 86], ['consignment', 'lock', 88], ['signatures', 'pen', 90],
+  ['map', 'map', 86], ['consignment', 'lock', 88],
 ] as const) {
   registerPlanTab({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) });
 }
 registerPlanTab({
   key: 'history', labelKey: 'prevention-plan.tabs.history', icon: 'clock-history', order: 95,
-  render: async (req, p) => tab(req, p, 'history', { entries: await planHistory(req, p.id) }),
+  render: (req, p) => renderPlanHistoryTab(req, p),
 });
