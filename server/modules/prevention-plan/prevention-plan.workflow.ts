@@ -129,7 +129,7 @@ export const planWorkflow = defineWorkflow<PlanWorkflowSubject>({
     send_manual: { from: ['draft'], to: 'waiting_manual', guards: [editor], preconditions: [complete], style: 'outline-primary', label: label('send_manual') },
     validate_external_file: { from: ['draft'], to: 'in_operation', guards: [internalSigner, externalModel], preconditions: [externalFile, documentsValid], comment: 'optional', style: 'outline-success', label: label('validate_external_file') },
     sign: { from: ['waiting_tiers'], to: 'waiting_tiers', guards: [pendingCompanySigner], signature: true, style: 'success', label: label('sign') },
-    send_internal: { from: ['waiting_tiers'], to: 'waiting_internal', guards: [editor], preconditions: [allCompaniesSigned], style: 'primary', label: label('send_internal') },
+    send_internal: { from: ['waiting_tiers'], to: 'waiting_internal', guards: [editor, allCompaniesSigned], style: 'primary', label: label('send_internal') },
     site_sign: { from: ['waiting_sign'], to: 'in_operation', guards: [internalSigner], preconditions: [allCompaniesSigned, documentsValid], signature: true, style: 'success', label: label('site_sign') },
     validate: { from: ['waiting_internal'], to: 'in_operation', guards: [internalSigner], preconditions: [documentsValid], signature: true, comment: 'optional', style: 'success', label: label('validate') },
     validate_manual: { from: ['waiting_manual'], to: 'in_operation', guards: [internalSigner], preconditions: [signedFile, documentsValid], style: 'success', label: label('validate_manual') },
