@@ -19,6 +19,7 @@ import { applyTransition } from './plan-transition.handlers';
 import { schedulePlanExpiry } from './plan-expiry.job';
 import { seedPreventionPlanDemo } from './prevention-plan.demo';
 import { seedPlanCompaniesDemo } from './plan-company.demo';
+import { seedPlanSignaturesDemo } from './plan-signature.demo';
 import './prevention-plan.tabs';
 import './prevention-plan.checks';
 
@@ -68,5 +69,6 @@ export const preventionPlanModule = defineModule({
   demo: async (db, tenantId) => {
     await seedPreventionPlanDemo(db, tenantId);
     await seedPlanCompaniesDemo(db, tenantId);
+    await seedPlanSignaturesDemo(db, tenantId);
   },
 });

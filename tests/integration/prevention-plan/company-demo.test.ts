@@ -4,6 +4,9 @@ import { seedPreventionPlanDemo } from '../../../server/modules/prevention-plan/
 import { seedPlanCompaniesDemo } from '../../../server/modules/prevention-plan/plan-company.demo';
 import { loadPlanRef } from '../../../server/modules/prevention-plan/plan-access';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
+import { seedPlanSignaturesDemo } from '../../../server/modules/prevention-plan/plan-signature.demo';
+import { signatureStatus } from '../../../server/modules/prevention-plan/plan-signers.service';
+import { checkSignatureImage } from '../../../server/modules/user-signature/user-signature.service';
 import { newCompany } from './company-fixtures';
 
 let t: TestApp;
@@ -33,6 +36,24 @@ describe('demo companies and staff of the demo plans', () => {
       expect(n).toBeGreaterThanOrEqual(3);
       const ref = (await loadPlanRef(db, user.tenantId, p.id))!;
       expect((await runPlanChecks(db, ref)).filter((pb) => pb.tab === 'companies')).toEqual([]);
+    }
+  });
+
+  it('signs the demo plans past the companies\' signing: companies from waiting_internal on, the ordering customer once in operation', async () => {
+    const db = t.db.dataSource;
+    const user = await makeUser(t, { company: newCompany() });
+    await seedCrmDemo(db, user.tenantId);
+    await seedPreventionPlanDemo(db, user.tenantId);
+    await seedPlanCompaniesDemo(db, user.tenantId);
+    await seedPlanSignaturesDemo(db, user.tenantId);
+    await seedPlanSignaturesDemo(db, user.tenantId);
+    const plans: Array<{ id: number; status: string }> = await db.query(`SELECT id, status FROM prevention_plan WHERE tenant_id = $1 AND pdp_number LIKE 'PDP-DEMO-%'`, [user.tenantId]);
+    for (const p of plans) {
+      const status = await signatureStatus(db, user.tenantId, p.id);
+      const past = ['waiting_internal', 'in_operation', 'expired'].includes(p.status);
+      expect(status.allCompaniesSigned).toBe(past);
+      expect(status.internal != null).toBe(['in_operation', 'expired'].includes(p.status));
+      for (const s of status.signatures) expect(checkSignatureImage(s.image).ok).toBe(true);
     }
   });
 });
