@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { Client } from 'pg';
-import { e2eDatabaseUrl } from '../support/db';
+import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { E2E_DIR } from '../support/global-setup';
-import { accounts, expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 
 const MAILS = path.join(E2E_DIR, 'mails');
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * A complete draft plan of the admin's company (creator and ordering customer) with one outside
+ * A complete draft plan of `username`'s company (creator and ordering customer) with one outside
  * company whose manager receives the signing link: every rule of the completeness panel holds.
  */
-async function seedPlan(suffix: string, email: string): Promise<{ id: number; number: string }> {
+async function seedPlan(username: string, suffix: string, email: string): Promise<{ id: number; number: string }> {
   const db = new Client({ connectionString: e2eDatabaseUrl()! });
   await db.connect();
   try {
-    const [admin] = (await db.query('SELECT id, tenant_id FROM app_user WHERE username = $1', [accounts().admin.username])).rows;
+    const [admin] = (await db.query('SELECT id, tenant_id FROM app_user WHERE username = $1', [username])).rows;
     const tenant = admin.tenant_id;
     const one = async (sql: string, params: unknown[]) => (await db.query(sql, params)).rows[0];
     const type = await one(`INSERT INTO hierarchy_type (tenant_id, name, level, attach_pdp) VALUES ($1, 'Site', 1, true) RETURNING id`, [tenant]);
@@ -82,8 +82,10 @@ test('a plan goes from draft to in operation, signed by the outside company from
   test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to seed a complete plan');
   const suffix = `${Date.now() % 1_000_000}`;
   const email = `julien.moreau.${suffix}@mir.example.fr`;
-  const plan = await seedPlan(suffix, email);
-  await login(page, 'admin');
+  // A company of its own: document types other specs require in the shared company do not apply.
+  const hse = createE2eUser({ company: `Chimie du Rhône ${suffix}`, role: 'super_admin', firstName: 'Karim', lastName: 'Haddad' });
+  const plan = await seedPlan(hse.username, suffix, email);
+  await loginWith(page, hse);
   await page.goto(`/prevention-plan/${plan.id}`);
   await expect(page.getByTestId('plan-complete')).toBeVisible();
   const status = page.getByTestId('plan-status');

@@ -28,7 +28,11 @@ export function expectNoConsoleErrors(errors: string[], allowed: RegExp[] = []):
 
 /** Logs in through the form. */
 export async function login(page: Page, who: 'admin' | 'user' = 'admin'): Promise<void> {
-  const acc = accounts()[who];
+  await loginWith(page, accounts()[who]);
+}
+
+/** Logs in through the form with any account (e.g. one made by `createE2eUser`). */
+export async function loginWith(page: Page, acc: { username: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel("Nom d'utilisateur ou e-mail").fill(acc.username);
   await page.getByLabel('Mot de passe').fill(acc.password);
