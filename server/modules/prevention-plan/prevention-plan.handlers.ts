@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import { todayIso } from '../../kernel/clock';
-import { csrfToken } from '../../kernel/http/csrf';
 import { HttpError } from '../../kernel/http/errors';
 import { addFlash } from '../../kernel/http/flash';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
 import { renderScreen, renderView } from '../../kernel/http/render';
-import { renderActions } from '../../kernel/workflow';
+import { signingButtons } from '../signing/transition.handler';
 import { loadScope } from '../action-plan/action-scope';
 import { forgetPlan, resolvePlan } from './plan-access';
 import { runPlanChecks, type PlanProblem } from './plan-checks';
@@ -18,8 +17,7 @@ import { mayAddPlan } from './prevention-plan.policy';
 import { PLAN_STATUSES } from './prevention-plan.entity';
 import { findPlan, setArchived, trashPlan } from './prevention-plan.service';
 import { PLAN_FEATURES, planFeatureOf } from './prevention-plan.schema';
-import { planWorkflow } from './prevention-plan.workflow';
-import './plan-transition.listeners';
+import { PLAN_TRANSITIONS } from './plan-transition.handlers';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
@@ -80,15 +78,6 @@ async function completeness(req: Request, ref: PlanRef): Promise<PlanProblem[]> 
   }
 }
 
-/** The workflow buttons the user may press on the plan (views/partials/_actions.ejs). */
-async function planWorkflowButtons(req: Request, ref: PlanRef): Promise<string> {
-  const subject = await planWorkflow.load(req.ctx.db, { id: ref.id, tenantId: ref.tenantId });
-  if (!subject) return '';
-  return renderActions({
-    workflow: planWorkflow, subject, user: req.authUser!, t: req.t, csrfToken: csrfToken(req),
-    transitionUrl: (transition) => req.ctx.routes.path('pdp_apply_transition', { id: ref.id, transition }),
-  });
-}
 
 /** `GET /prevention-plan/{id}` (pdp_show): the plan with every registered tab and its completeness. */
 export async function show(req: Request, res: Response): Promise<void> {
@@ -106,7 +95,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const problems = (await completeness(req, ref)).map((pb) => ({
     ...pb, text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
   }));
-  const workflowButtons = await planWorkflowButtons(req, ref);
+  const workflowButtons = await signingButtons(req, PLAN_TRANSITIONS, ref);
   await renderScreen(req, res, 'prevention-plan/show', {
     workflowButtons,
     title: `${plan.pdpNumber} – ${plan.subject || req.t('prevention-plan.no_subject')}`, hideTitle: true,

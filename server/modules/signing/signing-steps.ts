@@ -1,0 +1,20 @@
+import type { EntityManager } from 'typeorm';
+import { rowsOf } from '../../kernel/db/sql';
+import { systemActor } from '../../kernel/rights/system-actor';
+import type { Workflow } from '../../kernel/workflow';
+import { signatureStatus } from './signers.service';
+import type { SigningSubject } from './signing-subject';
+import type { SigningWorkflowSubject } from './signing-workflow';
+
+/**
+ * After a company signed: when the document waits for the companies and all of them have signed,
+ * it moves on to internal validation (`send_internal`, by the system) in the same transaction.
+ */
+export async function afterCompanySignature(manager: EntityManager, workflow: Workflow<SigningWorkflowSubject>, s: SigningSubject, tenantId: number, id: number): Promise<boolean> {
+  const status = await signatureStatus(manager, s, tenantId, id);
+  if (!status.allCompaniesSigned) return false;
+  const row = rowsOf<{ status: string }>(await manager.query(`SELECT status FROM "${s.table}" WHERE id = $1 AND tenant_id = $2`, [id, tenantId]))[0];
+  if (row?.status !== 'waiting_tiers') return false;
+  const outcome = await workflow.apply(manager, { id, tenantId }, 'send_internal', { user: systemActor(tenantId) });
+  return outcome.result;
+}
