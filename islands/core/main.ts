@@ -22,6 +22,7 @@ import { enhanceDraftButtons, installDraftButtons, installFrenchValidation } fro
 import { mountIslands, startIslands, unmountIslands } from './islands';
 import { installModalLinks } from './modal-links';
 import { installModalKeyboard } from './modal-stack';
+import { installPrintButtons } from './print-buttons';
 import { installRemoveButtons } from './remove-buttons';
 import { enhanceRichText, installRichTextSubmit } from './rich-text';
 import { installScrollTop } from './scroll-top';
@@ -42,6 +43,7 @@ function start(): void {
   installFrenchValidation();
   installAjaxForms();
   installModalLinks();
+  installPrintButtons();
   installModalKeyboard();
   installWorkflowButtons();
   installBulkActions();
