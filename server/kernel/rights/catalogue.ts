@@ -32,7 +32,7 @@ export const RIGHTS_CATALOGUE: Record<string, string[]> = {
     'pdp.view', 'pdp.view_all', 'pdp.add', 'pdp.edit', 'pdp.manage', 'pdp.delete', 'pdp.sign', 'pdp.documents',
     'pdp.comment', 'pdp.amend', 'pdp.validate_work_orders', 'pdp.add_work_orders', 'pdp.view_fire_permits',
     'pdp.risk_analyses', 'pdp.inspection_invitations', 'pdp.weekly_recap', 'pdp.creation_emails', 'pdp.rescue_worker',
-    'pds.view', 'pds.add', 'pds.manage', 'pds.sign',
+    'pds.view', 'pds.view_all', 'pds.add', 'pds.edit', 'pds.manage', 'pds.delete', 'pds.sign',
   ],
   project: [
     'project.view', 'project.view_all', 'project.view_service', 'project.add', 'project.edit', 'project.members',

@@ -43,7 +43,7 @@ export const DEFAULT_RIGHTS: Record<string, string[]> = {
     ...except(group('unique_document'), 'unique_document.delete'), ...except(group('ppsps'), 'ppsps.delete'),
     'pdp.view_all', 'pdp.add', 'pdp.edit', 'pdp.manage', 'pdp.documents', 'pdp.comment', 'pdp.amend', 'pdp.validate_work_orders',
     'pdp.risk_analyses', 'pdp.inspection_invitations', 'pdp.weekly_recap', 'pdp.creation_emails',
-    'pds.add', 'pds.manage', 'vgp.view', 'vgp.view_all', 'vgp.equipment_view', 'vgp.controls_view', 'vgp.equipment_actions',
+    'pds.view_all', 'pds.add', 'pds.edit', 'pds.manage', 'vgp.view', 'vgp.view_all', 'vgp.equipment_view', 'vgp.controls_view', 'vgp.equipment_actions',
     'companies.view', 'companies.view_all', 'companies.validate_documents', 'companies.rate',
     'consignment.access', 'consignment.view_all', 'security_welcome.manage', 'environment.view', 'environment.manage',
     'activity_map.manage', 'ged.add', 'ged.view_all', 'hr.view',
@@ -51,7 +51,7 @@ export const DEFAULT_RIGHTS: Record<string, string[]> = {
   wsm: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.risk_analyses', 'pdp.rescue_worker', 'event.list_all', 'action.add', 'consignment.access', 'environment.view'],
   occupational_doctor: [...EVERYONE, 'hr.view', 'hr.view_all', 'hr.work_stoppages', 'unique_document.view', 'unique_document.view_all', 'unique_document.edit_rating', 'event.list_all'],
   head_of_service: [...EVERYONE, ...PREVENTION_READ, 'hr.view', 'hr.leave_manage', 'hr.work_time', 'event.list_all', 'event.edit', 'event.validate', 'action.view_all', 'action.add', 'action.close', 'action.reassign', 'action.supervision_mail', 'project.view', 'project.view_service', 'project.add', 'project.edit', 'project.tasks', 'companies.view'],
-  order_giver: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.sign', 'pdp.documents', 'pdp.comment', 'pdp.amend', 'pdp.validate_work_orders', 'pdp.add_work_orders', 'pdp.risk_analyses', 'pdp.inspection_invitations', 'pdp.creation_emails', 'pds.add', 'pds.sign', 'ppsps.add', 'ppsps.edit', 'ppsps.sign', 'ppsps.documents', 'companies.view', 'companies.rate', 'action.add'],
+  order_giver: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.sign', 'pdp.documents', 'pdp.comment', 'pdp.amend', 'pdp.validate_work_orders', 'pdp.add_work_orders', 'pdp.risk_analyses', 'pdp.inspection_invitations', 'pdp.creation_emails', 'pds.add', 'pds.edit', 'pds.sign', 'ppsps.add', 'ppsps.edit', 'ppsps.sign', 'ppsps.documents', 'companies.view', 'companies.rate', 'action.add'],
 };
 
 /** The default rights of a role code, deduplicated in matrix order (empty for custom roles). */

@@ -1,0 +1,110 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Security protocols (issue 7): the protocol, its companies, substitutes, signatures and the three admin lists. */
+export class CreateSecurityProtocols1795340700000 implements MigrationInterface {
+  name = 'CreateSecurityProtocols1795340700000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "handling_equipment" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "label" character varying(255) NOT NULL, "image_file_id" integer, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_c603622dd450d57328a165ef998" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_handling_equipment_tenant" ON "handling_equipment"  ("tenant_id") `);
+    await queryRunner.query(`CREATE TABLE "transport_vehicle" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "label" character varying(255) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_5de17f018ec57d3c03c9276a250" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_transport_vehicle_tenant" ON "transport_vehicle"  ("tenant_id") `);
+    await queryRunner.query(`CREATE TABLE "packaging" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "label" character varying(255) NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_c555edac95babf9a092ff829eba" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_packaging_tenant" ON "packaging"  ("tenant_id") `);
+    await queryRunner.query(`CREATE TABLE "security_protocol" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "pds_number" character varying(40) NOT NULL, "nature_of_goods" character varying(255) NOT NULL DEFAULT '', "responsible_id" integer, "hierarchy_item_id" integer, "company_tiers_id" integer, "company_name" character varying(255), "start_date" date, "end_date" date, "is_punctual" boolean, "frequency" character varying(255), "operation_type" character varying(20), "description" text, "designation" text, "status" character varying(20) NOT NULL DEFAULT 'draft', "amendment_number" integer NOT NULL DEFAULT '0', "archived" boolean NOT NULL DEFAULT false, "signed_file_id" integer, "external_file_id" integer, "created_by_id" integer, "version" integer NOT NULL DEFAULT '1', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "deleted_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "CHK_security_protocol_operation_type" CHECK ("operation_type" IS NULL OR "operation_type" IN ('loading', 'unloading', 'both')), CONSTRAINT "CHK_security_protocol_status" CHECK ("status" IN ('draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')), CONSTRAINT "PK_e68277b920ef24c6d2c82937c92" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_security_protocol_tenant_status" ON "security_protocol"  ("tenant_id", "status") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_security_protocol_tenant_number" ON "security_protocol"  ("tenant_id", "pds_number") `);
+    await queryRunner.query(`CREATE TABLE "security_protocol_substitute" ("protocol_id" integer NOT NULL, "user_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_2c576a22d757e32965387452e68" PRIMARY KEY ("protocol_id", "user_id"))`);
+    await queryRunner.query(`CREATE TABLE "security_protocol_packaging" ("protocol_id" integer NOT NULL, "packaging_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_cc2e196dfa8b6e0560db68a6867" PRIMARY KEY ("protocol_id", "packaging_id"))`);
+    await queryRunner.query(`CREATE TABLE "security_protocol_vehicle" ("protocol_id" integer NOT NULL, "vehicle_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_88bb536b0d3c14f8c04079a1b72" PRIMARY KEY ("protocol_id", "vehicle_id"))`);
+    await queryRunner.query(`CREATE TABLE "security_protocol_handling_equipment" ("protocol_id" integer NOT NULL, "equipment_id" integer NOT NULL, "tenant_id" integer NOT NULL, CONSTRAINT "PK_9e16a7e1d6c71cfb87620d5fca6" PRIMARY KEY ("protocol_id", "equipment_id"))`);
+    await queryRunner.query(`CREATE TABLE "security_protocol_company" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "protocol_id" integer NOT NULL, "kind" character varying(20) NOT NULL, "tiers_id" integer, "name" character varying(255) NOT NULL, "director" character varying(255), "substitutes" text, "tiers_address_id" integer, "address_name" character varying(255), "address" text, "zip_code" character varying(20), "city" character varying(150), "country" character varying(100), "contact_id" integer, "last_name" character varying(150), "first_name" character varying(150), "phone" character varying(50), "mobile" character varying(50), "email" character varying(180), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "version" integer NOT NULL DEFAULT '1', CONSTRAINT "CHK_security_protocol_company_kind" CHECK ("kind" IN ('host', 'carrier', 'handler', 'subcontractor')), CONSTRAINT "PK_9b7efbab427c9f9adc7375fb544" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_security_protocol_company_tenant_protocol" ON "security_protocol_company"  ("tenant_id", "protocol_id") `);
+    await queryRunner.query(`CREATE TABLE "security_protocol_signature" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "protocol_id" integer NOT NULL, "kind" character varying(20) NOT NULL, "signer_key" character varying(60) NOT NULL, "plan_company_id" integer, "plan_staff_id" integer, "user_id" integer, "signer_name" character varying(255) NOT NULL, "image" text NOT NULL, "has_watermark" boolean NOT NULL DEFAULT false, "channel" character varying(10) NOT NULL, "round" integer NOT NULL DEFAULT '0', "pdf_sha256" character varying(64), "history_id" integer, "signed_at" TIMESTAMP WITH TIME ZONE NOT NULL, "superseded_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_security_protocol_signature_channel" CHECK ("channel" IN ('app', 'site', 'link')), CONSTRAINT "CHK_security_protocol_signature_kind" CHECK ("kind" IN ('company', 'staff', 'internal', 'inspection')), CONSTRAINT "PK_3354539cc710a06fa026bee376e" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_security_protocol_signature_signer" ON "security_protocol_signature"  ("protocol_id", "signer_key", "round") WHERE "superseded_at" IS NULL`);
+    await queryRunner.query(`CREATE INDEX "IDX_security_protocol_signature_protocol" ON "security_protocol_signature"  ("tenant_id", "protocol_id", "round") `);
+    await queryRunner.query(`ALTER TABLE "handling_equipment" ADD CONSTRAINT "FK_65c12e932241a79be5d11689ebc" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "handling_equipment" ADD CONSTRAINT "FK_e795c2ff476f852ea52e6f9028a" FOREIGN KEY ("image_file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "transport_vehicle" ADD CONSTRAINT "FK_b28c97fdd8ade91eff870ed77f2" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "packaging" ADD CONSTRAINT "FK_12a83a94706ad8e649df97c939c" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_0d0b782182727ca82426e8dae34" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_2b19e016e7fc6c0ba830a4ea60c" FOREIGN KEY ("responsible_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_279c96abb328e2a19374930f6f9" FOREIGN KEY ("hierarchy_item_id") REFERENCES "hierarchy_item"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_b7c4fdd1ad467c29e0b6c813220" FOREIGN KEY ("company_tiers_id") REFERENCES "tiers"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_025713453ac9d0a893d5361c516" FOREIGN KEY ("signed_file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_679ffb983a644b533759356dc09" FOREIGN KEY ("external_file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" ADD CONSTRAINT "FK_1383d2908dcee30d2de65cc1bad" FOREIGN KEY ("created_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" ADD CONSTRAINT "FK_1a8d7f9687ff83eebdb991dbf7f" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" ADD CONSTRAINT "FK_69c37f142abc1df2f1856b512b0" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" ADD CONSTRAINT "FK_5952f1c3fc76f6221e63111f0de" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" ADD CONSTRAINT "FK_6ed323afddb6add72abd54c048d" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" ADD CONSTRAINT "FK_5f62332682e48ba61ce2c4a5f9a" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" ADD CONSTRAINT "FK_7dd6fbc57313475240b58047d31" FOREIGN KEY ("packaging_id") REFERENCES "packaging"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" ADD CONSTRAINT "FK_e008029b3304fc1f556770631f6" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" ADD CONSTRAINT "FK_b1bfad38f0b6768d17f59c05b16" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" ADD CONSTRAINT "FK_c1b047178770d49224a1efdeab9" FOREIGN KEY ("vehicle_id") REFERENCES "transport_vehicle"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" ADD CONSTRAINT "FK_c71db0c4e953f19a32b2095a01d" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" ADD CONSTRAINT "FK_6335c14fd23e8188ebee135b739" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" ADD CONSTRAINT "FK_5eceaab430e144c1a9781f48243" FOREIGN KEY ("equipment_id") REFERENCES "handling_equipment"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" ADD CONSTRAINT "FK_aa06f3d0b57c8199938b7d2c037" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" ADD CONSTRAINT "FK_e0123bda53609242eeec65020b2" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" ADD CONSTRAINT "FK_b7c4fdd1ad467c29e0b6c813220" FOREIGN KEY ("tiers_id") REFERENCES "tiers"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" ADD CONSTRAINT "FK_53bc18f342b2a84ed4c50dbdf6c" FOREIGN KEY ("tiers_address_id") REFERENCES "tiers_address"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" ADD CONSTRAINT "FK_da33d3318dbf82d1e80021c8b04" FOREIGN KEY ("contact_id") REFERENCES "contact"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" ADD CONSTRAINT "FK_be6920727d2573d7982e43d13b9" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" ADD CONSTRAINT "FK_147e4a04644f1927c3e25f0ef0e" FOREIGN KEY ("protocol_id") REFERENCES "security_protocol"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" ADD CONSTRAINT "FK_289ba3df80d74c0e94b9561a8c0" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" DROP CONSTRAINT "FK_289ba3df80d74c0e94b9561a8c0"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" DROP CONSTRAINT "FK_147e4a04644f1927c3e25f0ef0e"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_signature" DROP CONSTRAINT "FK_be6920727d2573d7982e43d13b9"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" DROP CONSTRAINT "FK_da33d3318dbf82d1e80021c8b04"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" DROP CONSTRAINT "FK_53bc18f342b2a84ed4c50dbdf6c"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" DROP CONSTRAINT "FK_b7c4fdd1ad467c29e0b6c813220"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" DROP CONSTRAINT "FK_e0123bda53609242eeec65020b2"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_company" DROP CONSTRAINT "FK_aa06f3d0b57c8199938b7d2c037"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" DROP CONSTRAINT "FK_5eceaab430e144c1a9781f48243"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" DROP CONSTRAINT "FK_6335c14fd23e8188ebee135b739"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_handling_equipment" DROP CONSTRAINT "FK_c71db0c4e953f19a32b2095a01d"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" DROP CONSTRAINT "FK_c1b047178770d49224a1efdeab9"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" DROP CONSTRAINT "FK_b1bfad38f0b6768d17f59c05b16"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_vehicle" DROP CONSTRAINT "FK_e008029b3304fc1f556770631f6"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" DROP CONSTRAINT "FK_7dd6fbc57313475240b58047d31"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" DROP CONSTRAINT "FK_5f62332682e48ba61ce2c4a5f9a"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_packaging" DROP CONSTRAINT "FK_6ed323afddb6add72abd54c048d"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" DROP CONSTRAINT "FK_5952f1c3fc76f6221e63111f0de"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" DROP CONSTRAINT "FK_69c37f142abc1df2f1856b512b0"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol_substitute" DROP CONSTRAINT "FK_1a8d7f9687ff83eebdb991dbf7f"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_1383d2908dcee30d2de65cc1bad"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_679ffb983a644b533759356dc09"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_025713453ac9d0a893d5361c516"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_b7c4fdd1ad467c29e0b6c813220"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_279c96abb328e2a19374930f6f9"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_2b19e016e7fc6c0ba830a4ea60c"`);
+    await queryRunner.query(`ALTER TABLE "security_protocol" DROP CONSTRAINT "FK_0d0b782182727ca82426e8dae34"`);
+    await queryRunner.query(`ALTER TABLE "packaging" DROP CONSTRAINT "FK_12a83a94706ad8e649df97c939c"`);
+    await queryRunner.query(`ALTER TABLE "transport_vehicle" DROP CONSTRAINT "FK_b28c97fdd8ade91eff870ed77f2"`);
+    await queryRunner.query(`ALTER TABLE "handling_equipment" DROP CONSTRAINT "FK_e795c2ff476f852ea52e6f9028a"`);
+    await queryRunner.query(`ALTER TABLE "handling_equipment" DROP CONSTRAINT "FK_65c12e932241a79be5d11689ebc"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_security_protocol_signature_protocol"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_security_protocol_signature_signer"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_signature"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_security_protocol_company_tenant_protocol"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_company"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_handling_equipment"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_vehicle"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_packaging"`);
+    await queryRunner.query(`DROP TABLE "security_protocol_substitute"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_security_protocol_tenant_number"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_security_protocol_tenant_status"`);
+    await queryRunner.query(`DROP TABLE "security_protocol"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_packaging_tenant"`);
+    await queryRunner.query(`DROP TABLE "packaging"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_transport_vehicle_tenant"`);
+    await queryRunner.query(`DROP TABLE "transport_vehicle"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_handling_equipment_tenant"`);
+    await queryRunner.query(`DROP TABLE "handling_equipment"`);
+  }
+}

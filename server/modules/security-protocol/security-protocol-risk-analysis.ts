@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+import { renderView } from '../../kernel/http/render';
+import type { RouteDef } from '../../kernel/http/route-table';
+import { analysisHandlers, analysisTabLocals } from '../risk-analysis/analysis.handlers';
+import { analysisProblems } from '../risk-analysis/analysis.service';
+import { registerAnalysisSubject, type AnalysisSubject } from '../risk-analysis/analysis.subjects';
+import { protocolTabUrl, resolveProtocol } from './security-protocol.access';
+import type { ProtocolRef } from './security-protocol.policy';
+import { registerProtocolTab } from './security-protocol.tabs';
+
+/** The analysis subject of a protocol: its companies and the protocol page's tab URL. */
+async function protocolSubject(req: Request, p: ProtocolRef): Promise<AnalysisSubject> {
+  const companies = await req.ctx.db.query(
+    `SELECT id, name, kind FROM security_protocol_company WHERE tenant_id = $1 AND protocol_id = $2
+      ORDER BY CASE kind WHEN 'host' THEN 0 WHEN 'carrier' THEN 1 WHEN 'handler' THEN 2 ELSE 3 END, lower(name), id`, [p.tenantId, p.id]);
+  return { type: 'security_protocol', id: p.id, tenantId: p.tenantId, siteId: p.hierarchyItemId, companies, url: () => protocolTabUrl(req, p.id, 'risk_analysis') };
+}
+
+registerAnalysisSubject({
+  type: 'security_protocol',
+  routePrefix: 'pds',
+  // Every change goes through the protocol's own access check (404 / 403; a draft, by its editors).
+  load: async (req, id, need) => protocolSubject(req, (await resolveProtocol(req, id, need === 'change' ? 'risk_analyses' : 'view')).protocol),
+});
+
+registerProtocolTab({
+  key: 'risk_analysis', labelKey: 'security-protocol.tabs.risk_analysis', icon: 'clipboard2-pulse', order: 50,
+  render: async (req, res, ctx) => {
+    const subject = await protocolSubject(req, ctx.ref);
+    const locals = await analysisTabLocals(req, subject, ctx.abilities.risk_analyses);
+    const problems = await analysisProblems(req.ctx.db, ctx.ref.tenantId, 'security_protocol', ctx.ref.id);
+    return renderView(res, 'risk-analysis/analysis/_tab', { ...locals, problems });
+  },
+});
+
+const h = analysisHandlers('security_protocol');
+const V = 'pds.view';
+
+/** The routes of a protocol's risk analysis (`pds_risk_analysis_*`, as the plan's `pdp_risk_analysis_*`). */
+export const PROTOCOL_RISK_ANALYSIS_ROUTES: RouteDef[] = [
+  { name: 'pds_risk_analysis_create', method: 'POST', path: '/security-protocol/{id}/risk-analysis/create', right: V, handler: h.create },
+  { name: 'pds_risk_analysis_reset', method: 'POST', path: '/security-protocol/{id}/risk-analysis/delete', right: V, handler: h.reset },
+  { name: 'pds_risk_analysis_phase_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/phases/new', right: V, handler: h.phaseAdd },
+  { name: 'pds_risk_analysis_phase_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/phases/{id}/edit', right: V, handler: h.phaseEdit },
+  { name: 'pds_risk_analysis_phase_remove', method: 'POST', path: '/security-protocol/risk-analysis/phases/{id}/delete', right: V, handler: h.phaseRemove },
+  { name: 'pds_risk_analysis_area_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/areas/{id}/edit', right: V, handler: h.areaEdit },
+  { name: 'pds_risk_analysis_other_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/other-risks/new', right: V, handler: h.otherAdd },
+  { name: 'pds_risk_analysis_other_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/other-risks/{id}/edit', right: V, handler: h.otherEdit },
+  { name: 'pds_risk_analysis_other_remove', method: 'POST', path: '/security-protocol/risk-analysis/other-risks/{id}/delete', right: V, handler: h.otherRemove },
+  { name: 'pds_risk_analysis_interference_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/interferences/new', right: V, handler: h.interferenceAdd },
+  { name: 'pds_risk_analysis_interference_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/interferences/{id}/edit', right: V, handler: h.interferenceEdit },
+  { name: 'pds_risk_analysis_interference_remove', method: 'POST', path: '/security-protocol/risk-analysis/interferences/{id}/delete', right: V, handler: h.interferenceRemove },
+];

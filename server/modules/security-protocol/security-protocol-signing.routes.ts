@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import type { RouteDef } from '../../kernel/http/route-table';
+import { historyHandler } from '../signing/history.handler';
+import { signingButtons, transitionHandler, type SigningDocumentRef } from '../signing/transition.handler';
+import { forgetProtocol, resolveProtocol } from './security-protocol.access';
+import { setWorkflowButtons } from './security-protocol.handlers';
+import { PDS_SIGNING } from './security-protocol.signing';
+import { pdsWorkflow } from './security-protocol.workflow';
+
+/** The protocol for the transition and history routes: the protocol's own view rule (404 otherwise). */
+async function resolve(req: Request, id: string | number): Promise<SigningDocumentRef> {
+  const { protocol } = await resolveProtocol(req, id, 'view');
+  return { id: protocol.id, tenantId: protocol.tenantId, number: protocol.pdsNumber, title: protocol.natureOfGoods ?? '' };
+}
+
+// The show page draws the workflow bar with the shared buttons.
+setWorkflowButtons((req, ref) => signingButtons(req, { workflow: pdsWorkflow, routeName: 'pds_apply_transition' }, { id: ref.id, tenantId: ref.tenantId }));
+
+/** `pds_apply_transition` (JSON `{state, buttons, result}`) and `pds_history` (fragment), from the shared signing core. */
+export const PROTOCOL_SIGNING_ROUTES: RouteDef[] = [
+  {
+    name: 'pds_apply_transition', method: 'POST', path: '/security-protocol/{id}/apply/{transition}', right: 'pds.view',
+    handler: transitionHandler({
+      workflow: pdsWorkflow, routeName: 'pds_apply_transition', resolve, transitionLabels: 'security-protocol.transitions',
+      introKey: 'security-protocol.signing.intro', afterApply: forgetProtocol,
+    }),
+  },
+  {
+    name: 'pds_history', method: 'GET', path: '/security-protocol/{id}/history', right: 'pds.view',
+    handler: historyHandler({ workflow: pdsWorkflow, subject: PDS_SIGNING, resolve, titleKey: 'signing.history_title', actionLabels: 'security-protocol.history_actions' }),
+  },
+];
