@@ -1,0 +1,19 @@
+import { registerExpiry } from '../signing/expiry.job';
+import { registerSigningListeners } from '../signing/signing-listeners';
+import { signingWorkflow } from '../signing/signing-workflow';
+import { ppspsProblems } from './ppsps.checks';
+import { PPSPS_SIGNING } from './ppsps.signing';
+
+/**
+ * The PPSPS's signing workflow: the plan's graph without the on-site path (draft, waiting_manual,
+ * waiting_tiers, waiting_internal, in_operation, expired). Sending needs a complete PPSPS
+ * (`ppspsProblems`: seed 002 section 5).
+ */
+export const ppspsWorkflow = signingWorkflow({
+  name: 'ppsps', subject: PPSPS_SIGNING, onSite: false,
+  problems: (manager, tenantId, id) => ppspsProblems(manager, tenantId, id),
+  stateLabels: 'ppsps.status', transitionLabels: 'prevention-plan.transitions',
+  messages: { incomplete: 'Le PPSPS est incomplet : corrigez les points signalés dans « Complétude » avant de l\'envoyer.' },
+});
+registerSigningListeners(ppspsWorkflow, PPSPS_SIGNING);
+registerExpiry(ppspsWorkflow, PPSPS_SIGNING);
