@@ -21,6 +21,8 @@ import { preventionAdminModule } from './prevention-admin/prevention-admin.route
 import { preventionPlanModule } from './prevention-plan/prevention-plan.routes';
 import { planDocumentModule } from './plan-document/plan-document.routes';
 import { riskAnalysisModule } from './risk-analysis/risk-analysis.routes';
+import { securityProtocolModule } from './security-protocol/security-protocol.routes';
+import { ppspsModule } from './ppsps/ppsps.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -46,4 +48,6 @@ export const MODULES: ModuleDef[] = [
   preventionPlanModule,
   planDocumentModule,
   riskAnalysisModule,
+  securityProtocolModule,
+  ppspsModule,
 ];

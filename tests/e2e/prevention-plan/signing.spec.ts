@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import { Client } from 'pg';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { E2E_DIR } from '../support/global-setup';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
+import { comment, draw } from '../support/signing';
 
 const MAILS = path.join(E2E_DIR, 'mails');
 const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -58,24 +58,6 @@ async function mailedLink(email: string, since: number): Promise<string> {
     return false;
   }, { timeout: 30_000, intervals: [500] }).toBe(true);
   return link!;
-}
-
-/** Draws a stroke on a signature canvas. */
-async function draw(page: Page, canvas: Locator): Promise<void> {
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 90, box.y + box.height / 3, { steps: 8 });
-  await page.mouse.move(box.x + 160, box.y + (box.height * 2) / 3, { steps: 8 });
-  await page.mouse.up();
-}
-
-/** Answers the optional comment prompt of a transition. */
-async function comment(page: Page, text: string): Promise<void> {
-  const prompt = page.locator('.modal.show', { has: page.locator('[data-prompt-submit]') });
-  await prompt.locator('textarea').fill(text);
-  await prompt.locator('[data-prompt-submit]').click();
 }
 
 test('a plan goes from draft to in operation, signed by the outside company from its e-mailed link, and a new staff member asks it to sign again', async ({ page, browser, consoleErrors }) => {
