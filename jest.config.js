@@ -13,6 +13,7 @@ module.exports = {
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/jest-timeout.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-teardown.ts',
     },
