@@ -7,6 +7,7 @@ import { User } from '../identity/user.entity';
 import { HierarchyItem } from '../hierarchy/hierarchy-item.entity';
 import { Tiers } from '../crm/tiers.entity';
 import { PreventionOrganisation } from '../prevention-admin/prevention-organisation.entity';
+import { StoredFile } from '../../kernel/storage/stored-file.entity';
 
 /** States of a PPSPS (seed 002 section 4): the plan's, without the on-site signature path. */
 export const PPSPS_STATUSES = ['draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired'] as const;
@@ -168,6 +169,22 @@ export class Ppsps {
 
   @Column({ type: 'boolean', default: false })
   archived: boolean;
+
+  /** The PPSPS signed on paper (handwritten path of the signing workflow). */
+  @Column({ name: 'signed_file_id', type: 'integer', nullable: true })
+  signedFileId: number | null;
+
+  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'signed_file_id' })
+  signedFile: Relation<StoredFile> | null;
+
+  /** A PPSPS written outside the application (external-file path of the signing workflow). */
+  @Column({ name: 'external_file_id', type: 'integer', nullable: true })
+  externalFileId: number | null;
+
+  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'external_file_id' })
+  externalFile: Relation<StoredFile> | null;
 
   /** Current signing round: 0 for the first signatures, n after the n-th amendment. */
   @Column({ name: 'amendment_number', type: 'integer', default: 0 })

@@ -18,6 +18,7 @@ import { ppspsFormsTab } from './ppsps-forms.service';
 import { ppspsWorkflowBar } from './ppsps-workflow-bar';
 import { renderPpspsRiskTab } from './ppsps-risk';
 import type { PpspsRef } from './ppsps-access';
+import { ppspsSignatureWidgets } from './ppsps-signatures';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
@@ -105,6 +106,7 @@ export async function show(req: Request, res: Response): Promise<void> {
     forms: await ppspsFormsTab(req, ref),
     riskHtml: await riskTab(req, ref, abilities.edit),
     workflowBar: await ppspsWorkflowBar(req, ref),
+    signatureWidgets: await ppspsSignatureWidgets(req, ref),
     activeTab: tabs.some((tb) => tb.key === req.query.tab) ? String(req.query.tab) : 'presentation',
   });
 }

@@ -6,6 +6,7 @@ import * as c from './ppsps-company.handlers';
 import { fillForm } from './ppsps-forms.service';
 import { seedPpspsDemo } from './ppsps.demo';
 import { PPSPS_RISK_ROUTES } from './ppsps-risk';
+import { PPSPS_INDICATOR_ROUTES } from './ppsps-indicators.routes';
 import { transitionHandler } from '../signing/transition.handler';
 import { historyHandler } from '../signing/history.handler';
 import { amendHandler } from '../signing/amend';
@@ -13,6 +14,7 @@ import { forgetPpsps } from './ppsps-access';
 import { mayAmendPpsps, PPSPS_TRANSITION_ROUTE, resolveSigningPpsps } from './ppsps-workflow-bar';
 import { ppspsWorkflow } from './ppsps.workflow';
 import { PPSPS_SIGNING } from './ppsps.signing';
+import { PPSPS_SIGNATURE_ROUTES } from './ppsps-signatures';
 
 const V = 'ppsps.view';
 
@@ -47,6 +49,8 @@ export const ppspsModule = defineModule({
     { name: 'ppsps_history', method: 'GET', path: '/ppsps/{id}/history', right: V, handler: historyHandler({ workflow: ppspsWorkflow, subject: PPSPS_SIGNING, resolve: resolveSigningPpsps, titleKey: 'signing.history_title', actionLabels: 'ppsps.history' }) },
     { name: 'ppsps_amend', method: 'POST', path: '/ppsps/{id}/amend', right: V, handler: amendHandler({ workflow: ppspsWorkflow, subject: PPSPS_SIGNING, resolve: resolveSigningPpsps, mayAmend: mayAmendPpsps, routeName: PPSPS_TRANSITION_ROUTE }) },
     ...PPSPS_RISK_ROUTES,
+    ...PPSPS_SIGNATURE_ROUTES,
+    ...PPSPS_INDICATOR_ROUTES,
   ],
   demo: seedPpspsDemo,
 });

@@ -23,8 +23,8 @@ function listLink(req: Request, params: Record<string, string> = {}): string {
   return req.ctx.routes.path('pdp_index', params);
 }
 
-/** A `figure` widget: the number and its caption; a click opens the list when one is given. */
-function figure(label: string, total: number, link?: string): WidgetData {
+/** A `figure` widget: the number and its caption; a click opens the list when one is given (also the PPSPS figures). */
+export function figure(label: string, total: number, link?: string): WidgetData {
   const data: WidgetData = { labels: [label], series: [{ label, data: [total] }], total };
   if (link) data.links = [link];
   return data;

@@ -13,13 +13,30 @@ export interface Viewer { user: AuthUser; scope: ActionScope }
 export interface TodayPlan { id: number; pdpNumber: string; subject: string; itemName: string | null; startDate: string | null; endDate: string | null }
 
 /**
- * The FROM/WHERE of the plans the viewer sees, in the trash excluded; `archived` picks archived or
- * current plans. `$1` is the tenant, `$2` today; further parameters are pushed onto `params`.
+ * Another signed document counted by the state / validity / in-operation figures (PPSPS, protocol):
+ * its table (alias `p`, with tenant_id, deleted_at, archived, status, end_date), its states in
+ * workflow order, and the viewer's visibility rule (its list's SQL, pushing onto `params`).
  */
-function scopeOf(v: Viewer, archived: boolean, today: string): { where: string; params: unknown[] } {
-  const params: unknown[] = [v.user.tenantId, today];
-  const visible = visibleSql(v.user, v.scope, params);
-  return { where: `p.tenant_id = $1 AND p.deleted_at IS NULL AND ${archived ? 'p.archived' : 'NOT p.archived'} AND ${visible}`, params };
+export interface CountedDocuments {
+  table: string;
+  statuses: readonly string[];
+  tenantId: number;
+  visible(params: unknown[]): string;
+}
+
+const planDocuments = (v: Viewer): CountedDocuments => ({
+  table: 'prevention_plan', statuses: PLAN_STATUSES, tenantId: v.user.tenantId, visible: (params) => visibleSql(v.user, v.scope, params),
+});
+
+/**
+ * The FROM/WHERE of the documents (plans unless told) the viewer sees, in the trash excluded; `archived`
+ * picks archived or current ones. `$1` is the tenant, `$2` today; further parameters are pushed onto `params`.
+ */
+function scopeOf(v: Viewer | CountedDocuments, archived: boolean, today: string): { table: string; statuses: readonly string[]; where: string; params: unknown[] } {
+  const d = 'table' in v ? v : planDocuments(v);
+  const params: unknown[] = [d.tenantId, today];
+  const visible = d.visible(params);
+  return { table: d.table, statuses: d.statuses, where: `p.tenant_id = $1 AND p.deleted_at IS NULL AND ${archived ? 'p.archived' : 'NOT p.archived'} AND ${visible}`, params };
 }
 
 /** Ids of the current (not archived) plans the viewer sees. */
@@ -72,13 +89,13 @@ export async function todayPlans(db: Db, v: Viewer, limit: number, today = today
   return { total: Number(n), rows: rows.map((r) => ({ id: r.id, pdpNumber: r.pdp_number, subject: r.subject, itemName: r.item_name, startDate: r.s, endDate: r.e })) };
 }
 
-/** Current plans per status, every status in workflow order (zeros included). */
-export async function countByStatus(db: Db, v: Viewer, today = todayIso()): Promise<Array<{ status: string; count: number }>> {
+/** Current plans (or `v`'s documents) per status, every status in workflow order (zeros included). */
+export async function countByStatus(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<Array<{ status: string; count: number }>> {
   const s = scopeOf(v, false, today);
   const rows: Array<{ status: string; n: number }> = await db.query(
-    `SELECT p.status, count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL GROUP BY p.status`, s.params);
+    `SELECT p.status, count(*)::int AS n FROM ${s.table} p WHERE ${s.where} AND $2::date IS NOT NULL GROUP BY p.status`, s.params);
   const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
-  return PLAN_STATUSES.map((status) => ({ status, count: by.get(status) ?? 0 }));
+  return s.statuses.map((status) => ({ status, count: by.get(status) ?? 0 }));
 }
 
 /** Current plans per work type (a plan counts once for each of its work types), most used first; unused types left out. */
@@ -91,27 +108,27 @@ export async function countByWorkType(db: Db, v: Viewer, today = todayIso()): Pr
   return rows.map((r) => ({ id: r.id, label: r.label, dangerous: r.dangerous, count: Number(r.n) }));
 }
 
-/** Current plans per validity (up to date, expiring within 30 days, late); expired plans have none. */
-export async function countByValidity(db: Db, v: Viewer, today = todayIso()): Promise<Array<{ validity: Validity; count: number }>> {
+/** Current plans (or `v`'s documents) per validity (up to date, expiring within 30 days, late); expired ones have none. */
+export async function countByValidity(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<Array<{ validity: Validity; count: number }>> {
   const s = scopeOf(v, false, today);
   const rows: Array<{ validity: string; n: number }> = await db.query(
-    `SELECT ${validitySql('p', '$2')} AS validity, count(*)::int AS n FROM prevention_plan p WHERE ${s.where} GROUP BY 1`, s.params);
+    `SELECT ${validitySql('p', '$2')} AS validity, count(*)::int AS n FROM ${s.table} p WHERE ${s.where} GROUP BY 1`, s.params);
   const by = new Map(rows.map((r) => [r.validity, Number(r.n)]));
   return VALIDITIES.map((validity) => ({ validity, count: by.get(validity) ?? 0 }));
 }
 
-/** Current plans in operation the viewer sees. */
-export async function countInOperation(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+/** Current plans (or `v`'s documents) in operation the viewer sees. */
+export async function countInOperation(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<number> {
   const s = scopeOf(v, false, today);
-  const [r] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL AND p.status = 'in_operation'`, s.params);
+  const [r] = await db.query(`SELECT count(*)::int AS n FROM ${s.table} p WHERE ${s.where} AND $2::date IS NOT NULL AND p.status = 'in_operation'`, s.params);
   return Number(r.n);
 }
 
-/** Current plans in operation ending within 30 days (today included): the list's validity `expiring` among them. */
-export async function countExpiring(db: Db, v: Viewer, today = todayIso()): Promise<number> {
+/** Current plans (or `v`'s documents) in operation ending within 30 days (today included): the list's validity `expiring` among them. */
+export async function countExpiring(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<number> {
   const s = scopeOf(v, false, today);
   const [r] = await db.query(
-    `SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND p.status = 'in_operation' AND p.end_date BETWEEN $2::date AND $2::date + ${EXPIRING_DAYS}`, s.params);
+    `SELECT count(*)::int AS n FROM ${s.table} p WHERE ${s.where} AND p.status = 'in_operation' AND p.end_date BETWEEN $2::date AND $2::date + ${EXPIRING_DAYS}`, s.params);
   return Number(r.n);
 }
 

@@ -6,6 +6,8 @@ import * as c from './security-protocol-company.handlers';
 import * as l from './security-protocol-lists.handlers';
 import { PROTOCOL_RISK_ANALYSIS_ROUTES } from './security-protocol-risk-analysis';
 import { PROTOCOL_SIGNING_ROUTES } from './security-protocol-signing.routes';
+import { PROTOCOL_FILE_ROUTES } from './security-protocol-signatures';
+import { PROTOCOL_INDICATOR_ROUTES } from './security-protocol-indicators.routes';
 import { seedSecurityProtocolDemo } from './security-protocol.demo';
 import { scheduleExpiry } from '../signing/expiry.job';
 
@@ -46,7 +48,9 @@ export const securityProtocolModule = defineModule({
     { name: 'pds_company_edit', method: BOTH, path: '/security-protocol/company/{id}/edit', right: V, handler: c.companyEdit },
     { name: 'pds_company_remove', method: 'POST', path: '/security-protocol/company/{id}/remove', right: V, handler: c.companyRemove },
     ...PROTOCOL_SIGNING_ROUTES,
+    ...PROTOCOL_FILE_ROUTES,
     ...PROTOCOL_RISK_ANALYSIS_ROUTES,
+    ...PROTOCOL_INDICATOR_ROUTES,
     ...listRoutes('handling_equipment', 'handling-equipment', [l.equipmentImageUpload]),
     { name: 'pds_handling_equipment_image', method: 'GET', path: '/security-protocol/admin/handling-equipment/{id}/image', right: V, handler: l.equipmentImage },
     ...listRoutes('transport_vehicle', 'vehicles'),
