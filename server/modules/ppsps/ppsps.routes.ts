@@ -10,11 +10,13 @@ import { PPSPS_INDICATOR_ROUTES } from './ppsps-indicators.routes';
 import { transitionHandler } from '../signing/transition.handler';
 import { historyHandler } from '../signing/history.handler';
 import { amendHandler } from '../signing/amend';
+import { relaunchPpspsCompanies } from './ppsps-sign-link';
 import { forgetPpsps } from './ppsps-access';
 import { mayAmendPpsps, PPSPS_TRANSITION_ROUTE, resolveSigningPpsps } from './ppsps-workflow-bar';
 import { ppspsWorkflow } from './ppsps.workflow';
 import { PPSPS_SIGNING } from './ppsps.signing';
 import { PPSPS_SIGNATURE_ROUTES } from './ppsps-signatures';
+import { PPSPS_PDF_ROUTES } from './ppsps-pdf';
 
 const V = 'ppsps.view';
 
@@ -48,6 +50,9 @@ export const ppspsModule = defineModule({
     },
     { name: 'ppsps_history', method: 'GET', path: '/ppsps/{id}/history', right: V, handler: historyHandler({ workflow: ppspsWorkflow, subject: PPSPS_SIGNING, resolve: resolveSigningPpsps, titleKey: 'signing.history_title', actionLabels: 'ppsps.history' }) },
     { name: 'ppsps_amend', method: 'POST', path: '/ppsps/{id}/amend', right: V, handler: amendHandler({ workflow: ppspsWorkflow, subject: PPSPS_SIGNING, resolve: resolveSigningPpsps, mayAmend: mayAmendPpsps, routeName: PPSPS_TRANSITION_ROUTE }) },
+    // New signing links to the companies that have not signed (docs/plan-sign-link.md).
+    { name: 'ppsps_relaunch_companies', method: 'POST', path: '/ppsps/{id}/relaunch', right: V, handler: relaunchPpspsCompanies },
+    ...PPSPS_PDF_ROUTES,
     ...PPSPS_RISK_ROUTES,
     ...PPSPS_SIGNATURE_ROUTES,
     ...PPSPS_INDICATOR_ROUTES,

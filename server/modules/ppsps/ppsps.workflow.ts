@@ -1,5 +1,7 @@
 import { registerExpiry } from '../signing/expiry.job';
 import { registerSigningListeners } from '../signing/signing-listeners';
+import { registerSignLinks } from '../signing/sign-link.listeners';
+import { planMailer } from '../prevention-plan/plan-mail';
 import { signingWorkflow } from '../signing/signing-workflow';
 import { ppspsProblems } from './ppsps.checks';
 import { PPSPS_SIGNING } from './ppsps.signing';
@@ -17,3 +19,7 @@ export const ppspsWorkflow = signingWorkflow({
 });
 registerSigningListeners(ppspsWorkflow, PPSPS_SIGNING);
 registerExpiry(ppspsWorkflow, PPSPS_SIGNING);
+// ET, MOE, SPS and ST sign by e-mailed link as for plans (docs/plan-sign-link.md).
+registerSignLinks({ subject: PPSPS_SIGNING, workflow: ppspsWorkflow, numberColumn: 'number', titleColumn: 'nature_of_operations', texts: 'plan-sign-link.ppsps', mailer: planMailer,
+  // Imported when a link is made: the PDF service imports this workflow's descriptor.
+  renderPdf: async (db, tenantId, id) => (await import('./ppsps-pdf')).renderPpspsPdf(db, tenantId, id) });

@@ -10,6 +10,7 @@ import { listParticipants, type ParticipantRow } from './plan-inspection.service
 import { listMaterials, listMedicalWorks, type MaterialRow, type MedicalWorkRow } from './plan-material.service';
 import { listPlanStaff, type PlanStaffRow } from './plan-staff.service';
 import { findPlan, type PlanRecord } from './prevention-plan.service';
+import { safeImage } from '../signing/document-pdf';
 
 type Db = DataSource | EntityManager;
 
@@ -52,11 +53,6 @@ export interface PlanPrint {
 export async function currentRound(db: Db, tenantId: number, planId: number): Promise<number> {
   const [r] = await db.query('SELECT amendment_number AS n FROM prevention_plan WHERE id = $1 AND tenant_id = $2', [planId, tenantId]);
   return Number(r?.n ?? 0);
-}
-
-/** A PNG data URL as Chromium may show it, anything else dropped. */
-function safeImage(image: string | null): string | null {
-  return image && /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=\s]+$/.test(image) ? image : null;
 }
 
 /**

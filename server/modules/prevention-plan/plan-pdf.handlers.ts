@@ -1,19 +1,8 @@
 import type { Request, Response } from 'express';
-import { contentDisposition } from '../../kernel/storage';
+import { sendPdf } from '../signing/document-pdf';
 import { requirePlan } from './plan-access';
 import { renderPlanPdf, renderWorkInspectionPdf } from './plan-pdf.service';
 import { zipSegment } from './plan-zip.writer';
-
-/** Sends a generated PDF, shown in the browser (the user prints or saves it from there). */
-export function sendPdf(res: Response, pdf: Buffer, fileName: string): void {
-  res.status(200);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Length', String(pdf.length));
-  res.setHeader('Content-Disposition', contentDisposition(fileName, true));
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.end(pdf);
-}
 
 /** `GET /prevention-plan/{id}/pdf` (pdp_pdf): the plan printed, for whoever may see it. */
 export async function planPdf(req: Request, res: Response): Promise<void> {

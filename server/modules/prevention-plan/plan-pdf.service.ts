@@ -1,32 +1,17 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { HttpError } from '../../kernel/http/errors';
-import { formatDate, formatDateTime } from '../../kernel/i18n/format';
-import { translator } from '../../kernel/i18n/i18n';
-import { escapeHtml, renderPdf } from '../../kernel/pdf';
+import { renderPdf } from '../../kernel/pdf';
+import { pageFooter, printHelpers as helpers, printTranslator, type PdfT as T } from '../signing/document-pdf';
 import { printCompanies, currentRound, loadPlanPrint, printSignatures } from './plan-pdf.data';
 import { listParticipants } from './plan-inspection.service';
 import { findPlan } from './prevention-plan.service';
 
 type Db = DataSource | EntityManager;
-type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Options of the printed documents. */
 export interface PlanPdfOptions {
   /** Language of the labels; French (the legal language of the plan) by default. */
   locale?: string;
-}
-
-const BAND = 'font-family: "DejaVu Sans", Arial, sans-serif; font-size: 8px; color: #52606d; width: 100%; padding: 0 12mm; display: flex; justify-content: space-between;';
-
-/** Footer of every page: the plan's number (and amendment) on the left, `Page X / Y` on the right. */
-function footer(reference: string): string {
-  return `<div style='${BAND}'><span>${escapeHtml(reference)}</span><span>Page <span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
-}
-
-/** Helpers every print template reads. */
-function helpers(t: T) {
-  const yn = (b: boolean | null | undefined) => (b === true ? t('list.yes') : b === false ? t('list.no') : '');
-  return { t, formatDate, formatDateTime, yn };
 }
 
 /** The number shown in the footer: `PDP-2026-0001`, with the amendment when there is one. */
@@ -42,13 +27,13 @@ function reference(t: T, pdpNumber: string, round: number): string {
  * second rendering. 404 for an unknown plan or another tenant's.
  */
 export async function renderPlanPdf(db: Db, tenantId: number, planId: number, opts: PlanPdfOptions = {}): Promise<Buffer> {
-  const t = translator(opts.locale ?? 'fr') as unknown as T;
+  const t = printTranslator(opts.locale);
   const data = await loadPlanPrint(db, tenantId, planId, t);
   if (!data) throw new HttpError(404, 'errors.not_found.title');
   const title = t('plan-pdf.title', { number: data.plan.pdpNumber });
   return renderPdf({
     title, companyName: data.tenantName, template: 'prevention-plan/pdf/plan',
-    locals: { ...helpers(t), ...data }, footer: footer(reference(t, data.plan.pdpNumber, data.round)),
+    locals: { ...helpers(t), ...data }, footer: pageFooter(reference(t, data.plan.pdpNumber, data.round)),
   });
 }
 
@@ -58,7 +43,7 @@ export async function renderPlanPdf(db: Db, tenantId: number, planId: number, op
  * observations to fill in on site. 404 for an unknown plan or another tenant's.
  */
 export async function renderWorkInspectionPdf(db: Db, tenantId: number, planId: number, opts: PlanPdfOptions = {}): Promise<Buffer> {
-  const t = translator(opts.locale ?? 'fr') as unknown as T;
+  const t = printTranslator(opts.locale);
   const plan = await findPlan(db, tenantId, planId);
   if (!plan) throw new HttpError(404, 'errors.not_found.title');
   const [tenant] = await db.query('SELECT name FROM tenant WHERE id = $1', [tenantId]);
@@ -80,6 +65,6 @@ export async function renderWorkInspectionPdf(db: Db, tenantId: number, planId: 
     title: t('plan-pdf.inspection.title', { number: plan.pdpNumber }), companyName: tenant?.name ?? 'Vigie',
     template: 'prevention-plan/pdf/work-inspection',
     locals: { ...helpers(t), plan, companies, groups, others: signatures.filter((s) => !matched.has(s.id)), blankRows: 10 },
-    footer: footer(reference(t, plan.pdpNumber, round)),
+    footer: pageFooter(reference(t, plan.pdpNumber, round)),
   });
 }

@@ -6,7 +6,12 @@ import { PreventionPlan } from './prevention-plan.entity';
 import { PlanCompany } from './plan-company.entity';
 
 /**
- * A signing link mailed to the contact of an outside company (DESIGN §10): the random token is
+ * A signing link mailed to the contact of an outside company (DESIGN §10), for every signed
+ * safety document (signing core `sign-link.service.ts`): `subject_type` (prevention_plan,
+ * security_protocol, ppsps) with `document_id` / `company_id` (ids in the type's document and
+ * company tables, no foreign key: three tables). A plan's link also fills `plan_id` /
+ * `plan_company_id`, whose foreign keys remove it with its plan or company; they stay null for
+ * the other types. The random token is
  * only in the mail, the row keeps its SHA-256. Single use (`used_at`, set in the signing
  * transaction), limited in time (`expires_at`), revoked when a newer link is sent to the company.
  * The PDF the signer is shown is stored once per send (`pdf_file_id`, `pdf_sha256`), so the
@@ -15,6 +20,7 @@ import { PlanCompany } from './plan-company.entity';
 @Entity('plan_sign_link')
 @Index('UQ_plan_sign_link_token', ['tokenHash'], { unique: true })
 @Index('IDX_plan_sign_link_company', ['tenantId', 'planId', 'planCompanyId'])
+@Index('IDX_plan_sign_link_document', ['tenantId', 'subjectType', 'documentId', 'companyId'])
 export class PlanSignLink {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
@@ -26,22 +32,35 @@ export class PlanSignLink {
   @JoinColumn({ name: 'tenant_id' })
   tenant: Relation<Tenant>;
 
-  @Column({ name: 'plan_id', type: 'integer' })
-  planId: number;
+  /** The document type (`SigningSubject.type`). */
+  @Column({ name: 'subject_type', type: 'varchar', length: 30, default: 'prevention_plan' })
+  subjectType: string;
 
-  @ManyToOne(() => PreventionPlan, { onDelete: 'CASCADE' })
+  /** The document's id in the type's table. */
+  @Column({ name: 'document_id', type: 'integer' })
+  documentId: number;
+
+  /** The company asked to sign: its id in the type's company table. */
+  @Column({ name: 'company_id', type: 'integer' })
+  companyId: number;
+
+  /** The plan (plans' links only). */
+  @Column({ name: 'plan_id', type: 'integer', nullable: true })
+  planId: number | null;
+
+  @ManyToOne(() => PreventionPlan, { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'plan_id' })
-  plan: Relation<PreventionPlan>;
+  plan: Relation<PreventionPlan> | null;
 
-  /** The company asked to sign; its removal from the plan removes its links. */
-  @Column({ name: 'plan_company_id', type: 'integer' })
-  planCompanyId: number;
+  /** The plan's company (plans' links only); its removal from the plan removes its links. */
+  @Column({ name: 'plan_company_id', type: 'integer', nullable: true })
+  planCompanyId: number | null;
 
-  @ManyToOne(() => PlanCompany, { onDelete: 'CASCADE' })
+  @ManyToOne(() => PlanCompany, { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'plan_company_id' })
-  planCompany: Relation<PlanCompany>;
+  planCompany: Relation<PlanCompany> | null;
 
-  /** The plan's amendment number when the link was made; a link of an older round is refused. */
+  /** The document's amendment number when the link was made; a link of an older round is refused. */
   @Column({ type: 'integer' })
   round: number;
 

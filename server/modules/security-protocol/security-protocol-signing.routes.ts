@@ -1,8 +1,9 @@
 import type { Request } from 'express';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { historyHandler } from '../signing/history.handler';
+import { relaunchHandler } from '../signing/sign-link.handlers';
 import { signingButtons, transitionHandler, type SigningDocumentRef } from '../signing/transition.handler';
-import { forgetProtocol, resolveProtocol } from './security-protocol.access';
+import { forgetProtocol, protocolTabUrl, resolveProtocol } from './security-protocol.access';
 import { setWorkflowButtons } from './security-protocol.handlers';
 import { PDS_SIGNING } from './security-protocol.signing';
 import { pdsWorkflow } from './security-protocol.workflow';
@@ -28,5 +29,17 @@ export const PROTOCOL_SIGNING_ROUTES: RouteDef[] = [
   {
     name: 'pds_history', method: 'GET', path: '/security-protocol/{id}/history', right: 'pds.view',
     handler: historyHandler({ workflow: pdsWorkflow, subject: PDS_SIGNING, resolve, titleKey: 'signing.history_title', actionLabels: 'security-protocol.history_actions' }),
+  },
+  {
+    // New signing links to the companies that have not signed (docs/plan-sign-link.md).
+    name: 'pds_relaunch_companies', method: 'POST', path: '/security-protocol/{id}/relaunch', right: 'pds.view',
+    handler: relaunchHandler({
+      type: PDS_SIGNING.type,
+      resolve: async (req, id) => {
+        // Who may: the signing core's rule (editor or responsible / substitute, or pds.sign), as the panel's button.
+        const { protocol } = await resolveProtocol(req, id, 'view');
+        return { id: protocol.id, tenantId: protocol.tenantId, status: protocol.status, redirect: protocolTabUrl(req, protocol.id, 'signatures') };
+      },
+    }),
   },
 ];

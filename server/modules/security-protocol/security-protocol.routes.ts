@@ -8,6 +8,7 @@ import { PROTOCOL_RISK_ANALYSIS_ROUTES } from './security-protocol-risk-analysis
 import { PROTOCOL_SIGNING_ROUTES } from './security-protocol-signing.routes';
 import { PROTOCOL_FILE_ROUTES } from './security-protocol-signatures';
 import { PROTOCOL_INDICATOR_ROUTES } from './security-protocol-indicators.routes';
+import { PROTOCOL_PDF_ROUTES } from './security-protocol-pdf';
 import { seedSecurityProtocolDemo } from './security-protocol.demo';
 import { scheduleExpiry } from '../signing/expiry.job';
 
@@ -48,6 +49,7 @@ export const securityProtocolModule = defineModule({
     { name: 'pds_company_edit', method: BOTH, path: '/security-protocol/company/{id}/edit', right: V, handler: c.companyEdit },
     { name: 'pds_company_remove', method: 'POST', path: '/security-protocol/company/{id}/remove', right: V, handler: c.companyRemove },
     ...PROTOCOL_SIGNING_ROUTES,
+    ...PROTOCOL_PDF_ROUTES,
     ...PROTOCOL_FILE_ROUTES,
     ...PROTOCOL_RISK_ANALYSIS_ROUTES,
     ...PROTOCOL_INDICATOR_ROUTES,

@@ -1,5 +1,7 @@
 import { registerExpiry } from '../signing/expiry.job';
 import { registerSigningListeners } from '../signing/signing-listeners';
+import { registerSignLinks } from '../signing/sign-link.listeners';
+import { planMailer } from '../prevention-plan/plan-mail';
 import { signingWorkflow } from '../signing/signing-workflow';
 import { PDS_SIGNING } from './security-protocol.signing';
 import { protocolProblems } from './security-protocol.service';
@@ -17,3 +19,7 @@ export const pdsWorkflow = signingWorkflow({
 });
 registerSigningListeners(pdsWorkflow, PDS_SIGNING);
 registerExpiry(pdsWorkflow, PDS_SIGNING);
+// Carrier, handler (and subcontractor) sign by e-mailed link as for plans (docs/plan-sign-link.md).
+registerSignLinks({ subject: PDS_SIGNING, workflow: pdsWorkflow, numberColumn: 'pds_number', titleColumn: 'nature_of_goods', texts: 'plan-sign-link.security_protocol', mailer: planMailer,
+  // Imported when a link is made: the PDF service imports this workflow's descriptor.
+  renderPdf: async (db, tenantId, id) => (await import('./security-protocol-pdf')).renderProtocolPdf(db, tenantId, id) });

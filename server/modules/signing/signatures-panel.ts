@@ -2,7 +2,10 @@ import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
 import { rowsOf } from '../../kernel/db/sql';
 import type { Workflow } from '../../kernel/workflow';
+import { can } from '../../kernel/rights/registry';
 import { listSignatures, signatureStatus, type SignatureView } from './signers.service';
+import { signLinkSubject } from './sign-link-subjects';
+import { documentLinkStatuses, type CompanyLinkStatus } from './sign-link.service';
 import type { SigningSubject } from './signing-subject';
 import { isEditor, isInternalSigner, type SigningWorkflowSubject } from './signing-workflow';
 
@@ -64,7 +67,9 @@ export interface PanelFile {
 export interface SignaturesPanelData extends SigningGrants {
   status: string;
   round: number;
-  companies: Array<{ id: number; kind: string; kindLabel: string; name: string; contactName: string; signature: SignatureView | null }>;
+  companies: Array<{ id: number; kind: string; kindLabel: string; name: string; contactName: string; signature: SignatureView | null; linkStatus: CompanyLinkStatus | null }>;
+  /** URL of the relaunch (new signing links to the unsigned companies), when the user may press it now. */
+  relaunchUrl: string | null;
   internal: { name: string | null; signature: SignatureView | null };
   previous: SignatureView[];
   signedFile: PanelFile | null;
@@ -94,6 +99,13 @@ export async function signaturesPanelData(req: Request, o: SignaturesPanelOption
   const routes = req.ctx.routes;
   const files = o.files;
   const signedName = await fileName(req, doc.tenantId, loaded?.signedFileId);
+  // Signing by e-mailed link (sign-link.*): each company's last link, and the relaunch while the companies sign.
+  const byLink = signLinkSubject(s.type) != null;
+  const links = byLink ? await documentLinkStatuses(req.ctx.db, s.type, doc.tenantId, doc.id) : new Map<number, CompanyLinkStatus>();
+  const mayRelaunch = byLink && status === 'waiting_tiers' && current.companies.some((c) => !c.signature)
+    && (grants.granted || can(req.authUser!, `${s.rightPrefix}.sign`));
+  const relaunchRoute = `${s.rightPrefix}_relaunch_companies`;
+  const relaunchUrl = mayRelaunch && routes.has(relaunchRoute) ? routes.path(relaunchRoute, { id: doc.id }) : null;
   const externalName = await fileName(req, doc.tenantId, loaded?.externalFileId);
   return {
     ...grants,
@@ -101,7 +113,9 @@ export async function signaturesPanelData(req: Request, o: SignaturesPanelOption
     round: current.round,
     companies: current.companies.map((c) => ({
       id: c.id, kind: c.kind, kindLabel: o.kindLabels ? req.t(`${o.kindLabels}.${c.kind}`) : c.kind, name: c.name, contactName: c.contactName, signature: c.signature,
+      linkStatus: links.get(c.id) ?? null,
     })),
+    relaunchUrl,
     internal: { name: signer?.name ?? null, signature: current.internal },
     // Earlier rounds and superseded signatures (inspection signatures are shown where they are collected).
     previous: all.filter((x) => !liveIds.has(x.id) && x.kind !== 'inspection'),
