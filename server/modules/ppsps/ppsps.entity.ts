@@ -1,13 +1,13 @@
 import {
-  Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
-  UpdateDateColumn, type Relation,
+  Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
+  type Relation,
 } from 'typeorm';
+import { SignedDocumentColumns } from '../signing/document-columns';
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { HierarchyItem } from '../hierarchy/hierarchy-item.entity';
 import { Tiers } from '../crm/tiers.entity';
 import { PreventionOrganisation } from '../prevention-admin/prevention-organisation.entity';
-import { StoredFile } from '../../kernel/storage/stored-file.entity';
 
 /** States of a PPSPS (seed 002 section 4): the plan's, without the on-site signature path. */
 export const PPSPS_STATUSES = ['draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired'] as const;
@@ -22,7 +22,7 @@ export type PpspsStatus = (typeof PPSPS_STATUSES)[number];
 @Index('UQ_ppsps_tenant_number', ['tenantId', 'number'], { unique: true })
 @Index('IDX_ppsps_tenant_status', ['tenantId', 'status'])
 @Check('CHK_ppsps_status', `"status" IN ('draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
-export class Ppsps {
+export class Ppsps extends SignedDocumentColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -163,53 +163,6 @@ export class Ppsps {
   /** Who received the notice (town hall, DREETS, CARSAT, OPPBTP ...). */
   @Column({ name: 'opening_notice_recipients', type: 'text', nullable: true })
   openingNoticeRecipients: string | null;
-
-  @Column({ type: 'varchar', length: 20, default: 'draft' })
-  status: string;
-
-  @Column({ type: 'boolean', default: false })
-  archived: boolean;
-
-  /** The PPSPS signed on paper (handwritten path of the signing workflow). */
-  @Column({ name: 'signed_file_id', type: 'integer', nullable: true })
-  signedFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'signed_file_id' })
-  signedFile: Relation<StoredFile> | null;
-
-  /** A PPSPS written outside the application (external-file path of the signing workflow). */
-  @Column({ name: 'external_file_id', type: 'integer', nullable: true })
-  externalFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'external_file_id' })
-  externalFile: Relation<StoredFile> | null;
-
-  /** Current signing round: 0 for the first signatures, n after the n-th amendment. */
-  @Column({ name: 'amendment_number', type: 'integer', default: 0 })
-  amendmentNumber: number;
-
-  @Column({ name: 'created_by_id', type: 'integer', nullable: true })
-  createdById: number | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'created_by_id' })
-  createdBy: Relation<User> | null;
-
-  /** Optimistic lock: bumped by every save. */
-  @Column({ type: 'integer', default: 1 })
-  version: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-
-  /** Set while the PPSPS is in the shared trash. */
-  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt: Date | null;
 }
 
 /** A substitute of the correspondent (may act and sign for him). */

@@ -1,10 +1,10 @@
 import {
-  Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
-  UpdateDateColumn, type Relation,
+  Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
+  type Relation,
 } from 'typeorm';
+import { SignedDocumentColumns } from '../signing/document-columns';
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
-import { StoredFile } from '../../kernel/storage/stored-file.entity';
 import { HierarchyItem } from '../hierarchy/hierarchy-item.entity';
 import { Service } from '../hierarchy/service.entity';
 import { Sector } from '../hierarchy/sector.entity';
@@ -34,7 +34,7 @@ export type WorkSiteType = (typeof WORK_SITE_TYPES)[number];
 @Index('IDX_prevention_plan_tenant_dates', ['tenantId', 'startDate', 'endDate'])
 @Check('CHK_prevention_plan_status', `"status" IN ('draft', 'waiting_manual', 'waiting_sign', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
 @Check('CHK_prevention_plan_work_site_type', `"work_site_type" IN ('normal', 'specific', 'technical_stop')`)
-export class PreventionPlan {
+export class PreventionPlan extends SignedDocumentColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -97,14 +97,6 @@ export class PreventionPlan {
   /** Plan made on the "MM" model (seed 001 `isMmModel`). */
   @Column({ name: 'is_mm_model', type: 'boolean', default: false })
   isMmModel: boolean;
-
-  /** A plan written outside the application (PDF), attached as is. */
-  @Column({ name: 'external_file_id', type: 'integer', nullable: true })
-  externalFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'external_file_id' })
-  externalFile: Relation<StoredFile> | null;
 
   @Column({ name: 'start_date', type: 'date', nullable: true })
   startDate: string | null;
@@ -206,45 +198,6 @@ export class PreventionPlan {
 
   @Column({ name: 'emergency_numbers', type: 'text', nullable: true })
   emergencyNumbers: string | null;
-
-  @Column({ type: 'varchar', length: 20, default: 'draft' })
-  status: string;
-
-  @Column({ type: 'boolean', default: false })
-  archived: boolean;
-
-  /** Current signing round: 0 for the first signatures, n after the n-th amendment. */
-  @Column({ name: 'amendment_number', type: 'integer', default: 0 })
-  amendmentNumber: number;
-
-  /** The plan signed on paper and scanned, required by `validate_manual`. */
-  @Column({ name: 'signed_file_id', type: 'integer', nullable: true })
-  signedFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'signed_file_id' })
-  signedFile: Relation<StoredFile> | null;
-
-  @Column({ name: 'created_by_id', type: 'integer', nullable: true })
-  createdById: number | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'created_by_id' })
-  createdBy: Relation<User> | null;
-
-  /** Optimistic lock: bumped by every save. */
-  @Column({ type: 'integer', default: 1 })
-  version: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-
-  /** Set while the plan is in the shared trash. */
-  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt: Date | null;
 }
 
 /** A substitute of the ordering customer on a plan (may act for him). */

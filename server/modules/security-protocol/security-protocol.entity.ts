@@ -1,12 +1,12 @@
 import {
-  Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
-  UpdateDateColumn, type Relation,
+  Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn,
+  type Relation,
 } from 'typeorm';
+import { SignedDocumentColumns } from '../signing/document-columns';
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { HierarchyItem } from '../hierarchy/hierarchy-item.entity';
 import { Tiers } from '../crm/tiers.entity';
-import { StoredFile } from '../../kernel/storage/stored-file.entity';
 import { HandlingEquipment, Packaging, TransportVehicle } from './security-protocol-lists.entity';
 
 /** States of a protocol: the plan's states without the on-site signature (seed 002 section 4). */
@@ -27,7 +27,7 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 @Index('IDX_security_protocol_tenant_status', ['tenantId', 'status'])
 @Check('CHK_security_protocol_status', `"status" IN ('draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
 @Check('CHK_security_protocol_operation_type', `"operation_type" IS NULL OR "operation_type" IN ('loading', 'unloading', 'both')`)
-export class SecurityProtocol {
+export class SecurityProtocol extends SignedDocumentColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -96,50 +96,6 @@ export class SecurityProtocol {
   /** The "designation" tab: what is loaded or unloaded, in detail. */
   @Column({ type: 'text', nullable: true })
   designation: string | null;
-
-  @Column({ type: 'varchar', length: 20, default: 'draft' })
-  status: ProtocolStatus;
-
-  @Column({ name: 'amendment_number', type: 'integer', default: 0 })
-  amendmentNumber: number;
-
-  @Column({ type: 'boolean', default: false })
-  archived: boolean;
-
-  /** The protocol signed on paper (handwritten path of the signing workflow). */
-  @Column({ name: 'signed_file_id', type: 'integer', nullable: true })
-  signedFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'signed_file_id' })
-  signedFile: Relation<StoredFile> | null;
-
-  /** A protocol written outside the application (external-file path of the signing workflow). */
-  @Column({ name: 'external_file_id', type: 'integer', nullable: true })
-  externalFileId: number | null;
-
-  @ManyToOne(() => StoredFile, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'external_file_id' })
-  externalFile: Relation<StoredFile> | null;
-
-  @Column({ name: 'created_by_id', type: 'integer', nullable: true })
-  createdById: number | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'created_by_id' })
-  createdBy: Relation<User> | null;
-
-  @Column({ type: 'integer', default: 1 })
-  version: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
-
-  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
-  deletedAt: Date | null;
 }
 
 /** A substitute of the responsible on a protocol (may act and sign for him). */
