@@ -78,3 +78,31 @@ export abstract class CompanyBlockColumns {
   @Column({ type: 'integer', default: 1 })
   version: number;
 }
+
+/** A company block as screens and services read it (the columns of {@link CompanyBlockColumns}). */
+export interface CompanyBlockRow {
+  tiersId: number | null;
+  name: string;
+  director: string | null;
+  substitutes: string | null;
+  tiersAddressId: number | null;
+  addressName: string | null;
+  address: string | null;
+  zipCode: string | null;
+  city: string | null;
+  country: string | null;
+  contactId: number | null;
+  lastName: string | null;
+  firstName: string | null;
+  phone: string | null;
+  mobile: string | null;
+  email: string | null;
+  version: number;
+}
+
+/** The SELECT list of a company block's columns for table alias `a`, named as {@link CompanyBlockRow}. */
+export function companyBlockSelect(a: string): string {
+  return `${a}.tiers_id AS "tiersId", ${a}.name, ${a}.director, ${a}.substitutes, ${a}.tiers_address_id AS "tiersAddressId",
+  ${a}.address_name AS "addressName", ${a}.address, ${a}.zip_code AS "zipCode", ${a}.city, ${a}.country, ${a}.contact_id AS "contactId",
+  ${a}.last_name AS "lastName", ${a}.first_name AS "firstName", ${a}.phone, ${a}.mobile, ${a}.email, ${a}.version`;
+}

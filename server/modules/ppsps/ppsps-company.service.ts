@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { companyBlockSelect, type CompanyBlockRow } from '../crm/company-block.columns';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
 import type { CompanyInput } from '../prevention-plan/plan-company.schema';
@@ -12,34 +13,15 @@ type Db = DataSource | EntityManager;
 export type PpspsCompanyInput = Omit<CompanyInput, 'kind'>;
 
 /** A company of a PPSPS, as the tab and the forms read it. */
-export interface PpspsCompanyRow {
+export interface PpspsCompanyRow extends CompanyBlockRow {
   id: number;
   ppspsId: number;
   kind: PpspsCompanyKind;
   parentId: number | null;
   parentName: string | null;
-  tiersId: number | null;
-  name: string;
-  director: string | null;
-  substitutes: string | null;
-  tiersAddressId: number | null;
-  addressName: string | null;
-  address: string | null;
-  zipCode: string | null;
-  city: string | null;
-  country: string | null;
-  contactId: number | null;
-  lastName: string | null;
-  firstName: string | null;
-  phone: string | null;
-  mobile: string | null;
-  email: string | null;
-  version: number;
 }
 
-const SELECT = `SELECT c.id, c.ppsps_id AS "ppspsId", c.kind, c.parent_id AS "parentId", pa.name AS "parentName", c.tiers_id AS "tiersId", c.name,
-  c.director, c.substitutes, c.tiers_address_id AS "tiersAddressId", c.address_name AS "addressName", c.address, c.zip_code AS "zipCode",
-  c.city, c.country, c.contact_id AS "contactId", c.last_name AS "lastName", c.first_name AS "firstName", c.phone, c.mobile, c.email, c.version
+const SELECT = `SELECT c.id, c.ppsps_id AS "ppspsId", c.kind, c.parent_id AS "parentId", pa.name AS "parentName", ${companyBlockSelect('c')}
   FROM ppsps_company c LEFT JOIN ppsps_company pa ON pa.id = c.parent_id`;
 
 /** The companies of a PPSPS in kind order (ET, MOE, MOA, SPS, ST), then by name. */

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { companyBlockSelect, type CompanyBlockRow } from '../crm/company-block.columns';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
 import { findTiers, listTiersAddresses, listTiersContacts, type TiersAddressRow, type TiersContactRow } from '../crm/crm-lookup.service';
@@ -30,28 +31,11 @@ export const PLAN_COMPANY_HISTORY_LABELS: Record<string, string> = {
 registerPlanHistoryLabels(PLAN_COMPANY_HISTORY_LABELS);
 
 /** One company of a plan as the screens show it. */
-export interface PlanCompanyRow {
+export interface PlanCompanyRow extends CompanyBlockRow {
   id: number;
   planId: number;
   kind: PlanCompanyKind;
   parentId: number | null;
-  tiersId: number | null;
-  name: string;
-  director: string | null;
-  substitutes: string | null;
-  tiersAddressId: number | null;
-  addressName: string | null;
-  address: string | null;
-  zipCode: string | null;
-  city: string | null;
-  country: string | null;
-  contactId: number | null;
-  lastName: string | null;
-  firstName: string | null;
-  phone: string | null;
-  mobile: string | null;
-  email: string | null;
-  version: number;
   /** Number of staff members. */
   staffCount: number;
 }
@@ -62,10 +46,7 @@ export interface PlanCompanyNode extends PlanCompanyRow {
   depth: number;
 }
 
-const COLUMNS = `pc.id, pc.plan_id AS "planId", pc.kind, pc.parent_id AS "parentId", pc.tiers_id AS "tiersId", pc.name, pc.director,
-  pc.substitutes, pc.tiers_address_id AS "tiersAddressId", pc.address_name AS "addressName", pc.address, pc.zip_code AS "zipCode",
-  pc.city, pc.country, pc.contact_id AS "contactId", pc.last_name AS "lastName", pc.first_name AS "firstName", pc.phone, pc.mobile,
-  pc.email, pc.version,
+const COLUMNS = `pc.id, pc.plan_id AS "planId", pc.kind, pc.parent_id AS "parentId", ${companyBlockSelect('pc')},
   (SELECT count(*)::int FROM plan_staff s WHERE s.plan_company_id = pc.id AND s.tenant_id = pc.tenant_id) AS "staffCount"`;
 
 const KIND_ORDER: Record<PlanCompanyKind, number> = { EU: 0, EE: 1, ST: 2 };

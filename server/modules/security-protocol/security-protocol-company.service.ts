@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { companyBlockSelect, type CompanyBlockRow } from '../crm/company-block.columns';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
 import { tiersChoices } from '../prevention-plan/plan-company.service';
@@ -10,32 +11,13 @@ import { PROTOCOL_HISTORY_SUBJECT } from './security-protocol.service';
 type Db = DataSource | EntityManager;
 
 /** One company of a protocol as the screens show it. */
-export interface ProtocolCompanyRow {
+export interface ProtocolCompanyRow extends CompanyBlockRow {
   id: number;
   protocolId: number;
   kind: ProtocolCompanyKind;
-  tiersId: number | null;
-  name: string;
-  director: string | null;
-  substitutes: string | null;
-  tiersAddressId: number | null;
-  addressName: string | null;
-  address: string | null;
-  zipCode: string | null;
-  city: string | null;
-  country: string | null;
-  contactId: number | null;
-  lastName: string | null;
-  firstName: string | null;
-  phone: string | null;
-  mobile: string | null;
-  email: string | null;
-  version: number;
 }
 
-const COLUMNS = `pc.id, pc.protocol_id AS "protocolId", pc.kind, pc.tiers_id AS "tiersId", pc.name, pc.director, pc.substitutes,
-  pc.tiers_address_id AS "tiersAddressId", pc.address_name AS "addressName", pc.address, pc.zip_code AS "zipCode", pc.city, pc.country,
-  pc.contact_id AS "contactId", pc.last_name AS "lastName", pc.first_name AS "firstName", pc.phone, pc.mobile, pc.email, pc.version`;
+const COLUMNS = `pc.id, pc.protocol_id AS "protocolId", pc.kind, ${companyBlockSelect('pc')}`;
 
 /** The companies of a protocol: host, carriers, handlers, subcontractors, by name. */
 export async function listProtocolCompanies(db: Db, tenantId: number, protocolId: number): Promise<ProtocolCompanyRow[]> {
