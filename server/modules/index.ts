@@ -23,6 +23,9 @@ import { planDocumentModule } from './plan-document/plan-document.routes';
 import { riskAnalysisModule } from './risk-analysis/risk-analysis.routes';
 import { securityProtocolModule } from './security-protocol/security-protocol.routes';
 import { ppspsModule } from './ppsps/ppsps.routes';
+import { zoneMapModule } from './zone-map/zone-map.routes';
+import { workOrderModule } from './work-order/work-order.routes';
+import { permitModule } from './permit/permit.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -50,4 +53,7 @@ export const MODULES: ModuleDef[] = [
   riskAnalysisModule,
   securityProtocolModule,
   ppspsModule,
+  zoneMapModule,
+  workOrderModule,
+  permitModule,
 ];

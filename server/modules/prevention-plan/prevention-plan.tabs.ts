@@ -49,8 +49,7 @@ registerPlanTab({
 });
 // Filled by the next issues: an empty state says so.
 for (const [key, icon, order] of [
-  ['work_orders', 'file-earmark-text', 80], ['fire_permits', 'fire', 82], ['permits', 'file-earmark-check', 84],
-  ['map', 'map', 86], ['consignment', 'lock', 88],
+  ['consignment', 'lock', 88],
 ] as const) {
   registerPlanTab({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) });
 }

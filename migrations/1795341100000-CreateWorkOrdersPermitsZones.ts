@@ -1,0 +1,114 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** CreateWorkOrdersPermitsZones (generated, then read by hand). */
+export class CreateWorkOrdersPermitsZones1795341100000 implements MigrationInterface {
+  name = 'CreateWorkOrdersPermitsZones1795341100000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`CREATE TABLE "work_order" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "plan_id" integer NOT NULL, "number" character varying(30) NOT NULL, "order_number" character varying(100), "state" character varying(20) NOT NULL DEFAULT 'draft', "waiting_role" character varying(30), "start_date" date NOT NULL, "end_date" date NOT NULL, "day" date, "hours" character varying(100), "plan_company_id" integer, "sector_id" integer, "participants" text, "atex_zone" character varying(10) NOT NULL DEFAULT 'none', "nature" text, "comments" text, "signed_file_id" integer, "created_by_id" integer, "version" integer NOT NULL DEFAULT '1', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_work_order_dates" CHECK ("end_date" >= "start_date"), CONSTRAINT "CHK_work_order_state" CHECK ("state" IN ('draft', 'waiting_sign', 'in_operation', 'expired')), CONSTRAINT "PK_0730e63dd523d397530859cb6d1" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_work_order_number" ON "work_order"  ("tenant_id", "number") `);
+    await queryRunner.query(`CREATE INDEX "IDX_work_order_state" ON "work_order"  ("tenant_id", "state", "start_date") `);
+    await queryRunner.query(`CREATE INDEX "IDX_work_order_plan" ON "work_order"  ("tenant_id", "plan_id") `);
+    await queryRunner.query(`CREATE TABLE "permit" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "type" character varying(20) NOT NULL, "number" character varying(30) NOT NULL, "state" character varying(20) NOT NULL DEFAULT 'draft', "plan_id" integer, "work_order_id" integer, "description" text NOT NULL, "start_at" TIMESTAMP WITH TIME ZONE NOT NULL, "end_at" TIMESTAMP WITH TIME ZONE NOT NULL, "sector_id" integer, "manager_id" integer, "last_check_due_at" TIMESTAMP WITH TIME ZONE, "created_by_id" integer, "version" integer NOT NULL DEFAULT '1', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_permit_dates" CHECK ("end_at" >= "start_at"), CONSTRAINT "CHK_permit_state" CHECK ("state" IN ('draft', 'in_progress', 'post_work', 'closed')), CONSTRAINT "CHK_permit_type" CHECK ("type" IN ('fire', 'confined_space', 'height_work', 'dust', 'roofing', 'atex', 'fidaa', 'aoc')), CONSTRAINT "PK_2391da0f3ffdb3315e96908b776" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_permit_number" ON "permit"  ("tenant_id", "number") `);
+    await queryRunner.query(`CREATE INDEX "IDX_permit_period" ON "permit"  ("tenant_id", "type", "start_at") `);
+    await queryRunner.query(`CREATE INDEX "IDX_permit_plan" ON "permit"  ("tenant_id", "plan_id", "type") `);
+    await queryRunner.query(`CREATE TABLE "permit_person" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "permit_id" integer NOT NULL, "role" character varying(20) NOT NULL, "user_id" integer, "name" character varying(255) NOT NULL, CONSTRAINT "CHK_permit_person_role" CHECK ("role" IN ('supervisor', 'worker', 'post_supervisor')), CONSTRAINT "PK_75579b826a958d7befacf177021" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_permit_person_permit" ON "permit_person"  ("tenant_id", "permit_id") `);
+    await queryRunner.query(`CREATE TABLE "permit_signature" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "permit_id" integer NOT NULL, "step" character varying(20) NOT NULL, "user_id" integer, "signer_name" character varying(255) NOT NULL, "signer_quality" character varying(100), "image" text NOT NULL, "has_watermark" boolean NOT NULL DEFAULT false, "signed_at" TIMESTAMP WITH TIME ZONE NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_permit_signature_step" CHECK ("step" IN ('before', 'after', 'two_hours')), CONSTRAINT "PK_3cf56fc119c486d7b3e7bfeffbd" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_permit_signature_permit" ON "permit_signature"  ("tenant_id", "permit_id") `);
+    await queryRunner.query(`CREATE TABLE "permit_step" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "permit_id" integer NOT NULL, "step" character varying(20) NOT NULL, "questionnaire_id" integer, "comment" text, "done_at" TIMESTAMP WITH TIME ZONE NOT NULL, "done_by_id" integer, CONSTRAINT "CHK_permit_step_step" CHECK ("step" IN ('before', 'after', 'two_hours')), CONSTRAINT "PK_3208f2583dc934d5ace61f97ee1" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_permit_step" ON "permit_step"  ("permit_id", "step") `);
+    await queryRunner.query(`CREATE TABLE "work_order_signature" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "work_order_id" integer NOT NULL, "moment" character varying(15) NOT NULL, "signer_role" character varying(20) NOT NULL, "user_id" integer, "signer_name" character varying(255) NOT NULL, "image" text NOT NULL, "has_watermark" boolean NOT NULL DEFAULT false, "signed_at" TIMESTAMP WITH TIME ZONE NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_work_order_signature_role" CHECK ("signer_role" IN ('ordering_customer', 'contact')), CONSTRAINT "CHK_work_order_signature_moment" CHECK ("moment" IN ('start', 'intermediate', 'end')), CONSTRAINT "PK_435a061285745b303e4d4662933" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_work_order_signature_role" ON "work_order_signature"  ("work_order_id", "moment", "signer_role") WHERE "moment" <> 'intermediate'`);
+    await queryRunner.query(`CREATE INDEX "IDX_work_order_signature_order" ON "work_order_signature"  ("tenant_id", "work_order_id") `);
+    await queryRunner.query(`CREATE TABLE "map_zone" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "owner_type" character varying(20) NOT NULL, "owner_id" integer NOT NULL, "sector_id" integer, "type" character varying(20) NOT NULL, "data" jsonb NOT NULL, "created_by_id" integer, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_map_zone_owner_type" CHECK ("owner_type" IN ('prevention_plan', 'work_order', 'permit')), CONSTRAINT "CHK_map_zone_type" CHECK ("type" IN ('circle', 'circlemarker', 'marker', 'polygon')), CONSTRAINT "PK_aa1f68f2baf7424cf8e4626f212" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE INDEX "IDX_map_zone_sector" ON "map_zone"  ("tenant_id", "sector_id") `);
+    await queryRunner.query(`CREATE INDEX "IDX_map_zone_owner" ON "map_zone"  ("tenant_id", "owner_type", "owner_id") `);
+    await queryRunner.query(`CREATE TABLE "map_snapshot" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "owner_type" character varying(20) NOT NULL, "owner_id" integer NOT NULL, "file_id" integer NOT NULL, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_65584e6c36062f9e45e2dae9109" PRIMARY KEY ("id"))`);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_map_snapshot_owner" ON "map_snapshot"  ("tenant_id", "owner_type", "owner_id") `);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_070a7d16ce1161f134bd054b752" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_642b5ea443b14afe0813a6e771a" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_6321bf7c03eb4a4bea45ac5302d" FOREIGN KEY ("plan_company_id") REFERENCES "plan_company"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_321c275db9fef74e230ba53bb58" FOREIGN KEY ("sector_id") REFERENCES "sector"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_6856c5dd29352d2f27b07b5a125" FOREIGN KEY ("signed_file_id") REFERENCES "stored_file"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order" ADD CONSTRAINT "FK_123ed4575427ea4b6d7e4f6fa07" FOREIGN KEY ("created_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_a5237ba4088d627631547d112a7" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_ff2deefa79f4c696890a4bbcfac" FOREIGN KEY ("plan_id") REFERENCES "prevention_plan"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_3e104df4924bbdf2760abae5bef" FOREIGN KEY ("work_order_id") REFERENCES "work_order"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_15baeecb26ad35f8776d6f11a37" FOREIGN KEY ("sector_id") REFERENCES "sector"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_7d18fd41786b40fa055fc65b053" FOREIGN KEY ("manager_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit" ADD CONSTRAINT "FK_0ebf6cd145953fe5270b1d2367c" FOREIGN KEY ("created_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_person" ADD CONSTRAINT "FK_0bdf57b702ccd07aff804d07e99" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_person" ADD CONSTRAINT "FK_7fd67b257dae61a6127046835a3" FOREIGN KEY ("permit_id") REFERENCES "permit"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_person" ADD CONSTRAINT "FK_d28cf95b3f41298bc667576f6ca" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" ADD CONSTRAINT "FK_946a416f2eb407da4904e2bb38e" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" ADD CONSTRAINT "FK_ad28c5267060cb45b106795cfa0" FOREIGN KEY ("permit_id") REFERENCES "permit"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" ADD CONSTRAINT "FK_a6fd74b47cdff337e955fa1171a" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_step" ADD CONSTRAINT "FK_04b7e8102ced4128f68a0e1f6e8" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_step" ADD CONSTRAINT "FK_d2619e48007d57961253409d8e2" FOREIGN KEY ("permit_id") REFERENCES "permit"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "permit_step" ADD CONSTRAINT "FK_348262387e104e091cbfe780df0" FOREIGN KEY ("done_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" ADD CONSTRAINT "FK_b8c7bead487f3d2b620e34d0e84" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" ADD CONSTRAINT "FK_3a0aa4c167ca8fdd54da12d3d52" FOREIGN KEY ("work_order_id") REFERENCES "work_order"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" ADD CONSTRAINT "FK_ab432678d7ca525767804e07939" FOREIGN KEY ("user_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "map_zone" ADD CONSTRAINT "FK_f5d2e52939ddcd864aadaf7163e" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "map_zone" ADD CONSTRAINT "FK_3a2e186197f7f5b85cec94c6963" FOREIGN KEY ("sector_id") REFERENCES "sector"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "map_zone" ADD CONSTRAINT "FK_e85f4bb0425901fda1dcf72de5e" FOREIGN KEY ("created_by_id") REFERENCES "app_user"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "map_snapshot" ADD CONSTRAINT "FK_e28a0aef2f67fdc693cd690b965" FOREIGN KEY ("tenant_id") REFERENCES "tenant"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`);
+    await queryRunner.query(`ALTER TABLE "map_snapshot" ADD CONSTRAINT "FK_f415cfc0dd1ac31901b20218b11" FOREIGN KEY ("file_id") REFERENCES "stored_file"("id") ON DELETE CASCADE ON UPDATE NO ACTION`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "map_snapshot" DROP CONSTRAINT "FK_f415cfc0dd1ac31901b20218b11"`);
+    await queryRunner.query(`ALTER TABLE "map_snapshot" DROP CONSTRAINT "FK_e28a0aef2f67fdc693cd690b965"`);
+    await queryRunner.query(`ALTER TABLE "map_zone" DROP CONSTRAINT "FK_e85f4bb0425901fda1dcf72de5e"`);
+    await queryRunner.query(`ALTER TABLE "map_zone" DROP CONSTRAINT "FK_3a2e186197f7f5b85cec94c6963"`);
+    await queryRunner.query(`ALTER TABLE "map_zone" DROP CONSTRAINT "FK_f5d2e52939ddcd864aadaf7163e"`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" DROP CONSTRAINT "FK_ab432678d7ca525767804e07939"`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" DROP CONSTRAINT "FK_3a0aa4c167ca8fdd54da12d3d52"`);
+    await queryRunner.query(`ALTER TABLE "work_order_signature" DROP CONSTRAINT "FK_b8c7bead487f3d2b620e34d0e84"`);
+    await queryRunner.query(`ALTER TABLE "permit_step" DROP CONSTRAINT "FK_348262387e104e091cbfe780df0"`);
+    await queryRunner.query(`ALTER TABLE "permit_step" DROP CONSTRAINT "FK_d2619e48007d57961253409d8e2"`);
+    await queryRunner.query(`ALTER TABLE "permit_step" DROP CONSTRAINT "FK_04b7e8102ced4128f68a0e1f6e8"`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" DROP CONSTRAINT "FK_a6fd74b47cdff337e955fa1171a"`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" DROP CONSTRAINT "FK_ad28c5267060cb45b106795cfa0"`);
+    await queryRunner.query(`ALTER TABLE "permit_signature" DROP CONSTRAINT "FK_946a416f2eb407da4904e2bb38e"`);
+    await queryRunner.query(`ALTER TABLE "permit_person" DROP CONSTRAINT "FK_d28cf95b3f41298bc667576f6ca"`);
+    await queryRunner.query(`ALTER TABLE "permit_person" DROP CONSTRAINT "FK_7fd67b257dae61a6127046835a3"`);
+    await queryRunner.query(`ALTER TABLE "permit_person" DROP CONSTRAINT "FK_0bdf57b702ccd07aff804d07e99"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_0ebf6cd145953fe5270b1d2367c"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_7d18fd41786b40fa055fc65b053"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_15baeecb26ad35f8776d6f11a37"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_3e104df4924bbdf2760abae5bef"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_ff2deefa79f4c696890a4bbcfac"`);
+    await queryRunner.query(`ALTER TABLE "permit" DROP CONSTRAINT "FK_a5237ba4088d627631547d112a7"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_123ed4575427ea4b6d7e4f6fa07"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_6856c5dd29352d2f27b07b5a125"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_321c275db9fef74e230ba53bb58"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_6321bf7c03eb4a4bea45ac5302d"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_642b5ea443b14afe0813a6e771a"`);
+    await queryRunner.query(`ALTER TABLE "work_order" DROP CONSTRAINT "FK_070a7d16ce1161f134bd054b752"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_map_snapshot_owner"`);
+    await queryRunner.query(`DROP TABLE "map_snapshot"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_map_zone_owner"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_map_zone_sector"`);
+    await queryRunner.query(`DROP TABLE "map_zone"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_work_order_signature_order"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_work_order_signature_role"`);
+    await queryRunner.query(`DROP TABLE "work_order_signature"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_permit_step"`);
+    await queryRunner.query(`DROP TABLE "permit_step"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_permit_signature_permit"`);
+    await queryRunner.query(`DROP TABLE "permit_signature"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_permit_person_permit"`);
+    await queryRunner.query(`DROP TABLE "permit_person"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_permit_plan"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_permit_period"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_permit_number"`);
+    await queryRunner.query(`DROP TABLE "permit"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_work_order_plan"`);
+    await queryRunner.query(`DROP INDEX "public"."IDX_work_order_state"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_work_order_number"`);
+    await queryRunner.query(`DROP TABLE "work_order"`);
+  }
+}

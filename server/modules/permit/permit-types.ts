@@ -1,0 +1,51 @@
+import type { SurveyType } from '../questionnaire/questionnaire.types';
+
+/** The control steps a permit goes through, in order. */
+export const PERMIT_STEPS = ['before', 'after', 'two_hours'] as const;
+/** One control step: before work (agreement / control), after work, two hours after work. */
+export type PermitStep = (typeof PERMIT_STEPS)[number];
+
+/** What distinguishes one permit type from another: everything else is the one permit mechanism. */
+export interface PermitTypeDef {
+  /** Stored in `permit.type`. */
+  key: string;
+  /** Path slug (`/fire-permit/...`, `/prevention-plan/{id}/fire-permit`). */
+  slug: string;
+  /** Route name prefix (`fire_permit_add`, `fire_permit_leaflet_zone_add` ...). */
+  routePrefix: string;
+  /** The survey type whose questionnaires are its checklists. */
+  surveyType: SurveyType;
+  /** Its control steps, in order; the fire permit alone has the two-hour check. */
+  steps: readonly PermitStep[];
+  /** Display number prefix (PF-2026-0001). */
+  numberPrefix: string;
+  /** bootstrap-icons name. */
+  icon: string;
+  /** Whether holders of `pdp.view_fire_permits` see it outside plans (a permit without a plan). */
+  outsidePlans: boolean;
+}
+
+const BASIC: readonly PermitStep[] = ['before', 'after'];
+
+/** Seed 002's permits (fire, confined space, height work, dust, roofing, ATEX, FIDAA, AOC) as data. */
+export const PERMIT_TYPES: readonly PermitTypeDef[] = [
+  { key: 'fire', slug: 'fire-permit', routePrefix: 'fire_permit', surveyType: 'fire_permit', steps: PERMIT_STEPS, numberPrefix: 'PF', icon: 'fire', outsidePlans: true },
+  { key: 'confined_space', slug: 'confined-space-permit', routePrefix: 'confined_space_permit', surveyType: 'confined_space', steps: BASIC, numberPrefix: 'EC', icon: 'box', outsidePlans: false },
+  { key: 'height_work', slug: 'height-work-permit', routePrefix: 'height_work_permit', surveyType: 'height_work', steps: BASIC, numberPrefix: 'TH', icon: 'ladder', outsidePlans: false },
+  { key: 'dust', slug: 'dust-permit', routePrefix: 'dust_permit', surveyType: 'dust', steps: BASIC, numberPrefix: 'PO', icon: 'wind', outsidePlans: false },
+  { key: 'roofing', slug: 'roofing-permit', routePrefix: 'roofing_permit', surveyType: 'roofing', steps: BASIC, numberPrefix: 'TO', icon: 'house', outsidePlans: false },
+  { key: 'atex', slug: 'atex-permit', routePrefix: 'atex_permit', surveyType: 'atex', steps: BASIC, numberPrefix: 'AX', icon: 'exclamation-octagon', outsidePlans: false },
+  { key: 'fidaa', slug: 'fidaa-permit', routePrefix: 'fidaa_permit', surveyType: 'fidaa', steps: BASIC, numberPrefix: 'FI', icon: 'droplet-half', outsidePlans: false },
+  { key: 'aoc', slug: 'aoc-permit', routePrefix: 'aoc_permit', surveyType: 'aoc', steps: BASIC, numberPrefix: 'AO', icon: 'lightning-charge', outsidePlans: false },
+];
+
+/** Every permit type key (the CHECK of `permit.type`). */
+export const PERMIT_TYPE_KEYS = PERMIT_TYPES.map((t) => t.key);
+
+/** The type of a key or slug, or null. */
+export function permitType(keyOrSlug: string): PermitTypeDef | null {
+  return PERMIT_TYPES.find((t) => t.key === keyOrSlug || t.slug === keyOrSlug) ?? null;
+}
+
+/** Delay after the after-work check before the fire permit's last check is due. */
+export const TWO_HOUR_CHECK_MS = 2 * 60 * 60 * 1000;

@@ -1,0 +1,7 @@
+import { defineModule } from '../../kernel/module';
+
+/** Work permits of every type of `permit-types.ts`, built from one mechanism. */
+export const permitModule = defineModule({
+  name: 'permit',
+  routes: [],
+});
