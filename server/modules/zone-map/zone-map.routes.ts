@@ -1,7 +1,17 @@
 import { defineModule } from '../../kernel/module';
+import { zoneRoutes } from './zone-routes';
+import { sectorPlanImage } from './sector-plan.handlers';
+import { COACTIVITY_WIDGET_ROUTES } from './coactivity-widget.routes';
+import { seedZoneMapDemo } from './zone-map.demo';
+import './plan-zone-owner';
 
 /** The zone map shared by plans, work orders and permits: the plan's map routes, coactivities, the coactivity map widget. */
 export const zoneMapModule = defineModule({
   name: 'zone-map',
-  routes: [],
+  routes: [
+    ...zoneRoutes({ ownerType: 'prevention_plan', basePath: '/prevention-plan', viewRight: 'pdp.view', toggle: 'module_prevention_plan' }),
+    { name: 'zone_sector_plan', method: 'GET', path: '/zone-map/sector/{id}/plan', right: 'authenticated', handler: sectorPlanImage },
+    ...COACTIVITY_WIDGET_ROUTES,
+  ],
+  demo: seedZoneMapDemo,
 });
