@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { frenchDate } from '../action-plan/action-plan.schema';
+import { ATEX_ZONES } from './work-order.entity';
+
+/** The form name of the work order modal (`work_order[<field>]`). */
+export const WORK_ORDER_FORM = 'work_order';
+
+const MAX_ID = 2_147_483_647;
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const text = (max: number) => z.preprocess((v) => (blank(v) ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
+const optionalId = z.preprocess((v) => (blank(v) ? null : v),
+  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }).nullable());
+
+/**
+ * The work order form (seed 002 "Work order"): plan (only when added without one), company,
+ * sector, dates, day and hours, participants, ATEX zone, nature, comments, order number.
+ * Types and lengths here; the rules over the plan (dates, duration, company) are in the service.
+ */
+export const workOrderSchema = z.object({
+  planId: optionalId,
+  planCompanyId: optionalId,
+  sectorId: optionalId,
+  startDate: frenchDate,
+  endDate: frenchDate,
+  day: frenchDate,
+  hours: text(100),
+  orderNumber: text(100),
+  participants: text(5000),
+  atexZone: z.preprocess((v) => (blank(v) ? 'none' : v), z.enum(ATEX_ZONES, { error: 'validation.choice' })),
+  nature: text(5000),
+  comments: text(5000),
+  version: z.coerce.number().int().min(0).default(0),
+});
+/** A parsed work order form. */
+export type WorkOrderInput = z.infer<typeof workOrderSchema>;
+
+/** The fields the form must have (besides the plan): French "Veuillez renseigner ce champ." otherwise. */
+export function requiredErrors(d: WorkOrderInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!d.startDate) errors.startDate = 'validation.required';
+  if (!d.endDate) errors.endDate = 'validation.required';
+  if (!d.planCompanyId) errors.planCompanyId = 'validation.required';
+  if (!d.nature) errors.nature = 'validation.required';
+  return errors;
+}
