@@ -1,20 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { closePdfBrowser, renderPdf } from '../../../server/kernel/pdf/render-pdf';
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-pdf-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdfText } from '../../support/pdf';
 
 let restoreClock: () => void;
 beforeAll(() => { restoreClock = useClock(new FixedClock(new Date('2026-03-12T09:00:00Z'))); });

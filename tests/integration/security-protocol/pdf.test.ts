@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Response } from 'supertest';
 import { closePdfBrowser } from '../../../server/kernel/pdf';
 import { renderProtocolPdf } from '../../../server/modules/security-protocol/security-protocol-pdf';
 import { createTestApp, type TestApp } from '../../support/app';
 import { EDITOR, member, newCompany, newProtocol, newProtocolCompany, type Member } from './fixtures';
+import { pdfText, binary } from '../../support/pdf';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -18,25 +14,6 @@ afterAll(async () => {
 /** A 1x1 PNG, as the signature island sends it. */
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const q = (sql: string, params: unknown[] = []) => t.db.dataSource.query(sql, params);
-
-/** Keeps the body of a binary answer as a Buffer. */
-function binary(res: Response, done: (err: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-/** The text of a PDF (pdftotext). */
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-pds-pdf-'));
-  try {
-    const file = path.join(dir, 'protocol.pdf');
-    fs.writeFileSync(file, pdf);
-    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const get = (m: Member, url: string) => m.agent.get(url).buffer(true).parse(binary as never);
 
