@@ -54,7 +54,9 @@ export function applyTransitionReply(button: HTMLElement, reply: TransitionReply
     const classes = state.dataset.stateClasses ? (JSON.parse(state.dataset.stateClasses) as Record<string, string>) : null;
     if (classes?.[reply.state.name]) state.className = classes[reply.state.name];
   }
-  if (reply.signatureForm) openSignatureForm(button, reply.signatureForm);
+  if (reply.signatureForm) { openSignatureForm(button, reply.signatureForm); return; }
+  // Pages whose other panels follow the state (a work order's signature cards) ask to be read again.
+  if (button.closest('[data-workflow-reload]')) window.location.reload();
 }
 
 /** The button whose transition asked for the signature form now open (its reply updates that record). */

@@ -46,6 +46,27 @@ const HOT_WORK: Group[] = [
   ] },
 ];
 
+const WORK_ORDER: Group[] = [
+  { name: 'Préparation du poste', width: 12, questions: [
+    { label: 'Énergies consignées et vérifiées', type: 'radio', required: true, width: 6, answers: CONFORMITY },
+    { label: 'Zone balisée et signalée', type: 'radio', required: true, width: 6, answers: CONFORMITY },
+    { label: 'Permis complémentaires nécessaires', type: 'checkbox', width: 12, answers: [['Permis de feu', null, null, null], ['Travail en hauteur', null, null, null], ['Espace confiné', null, null, null]] },
+  ] },
+  { name: 'Fin des travaux', width: 12, questions: [
+    { label: 'Zone rendue propre et dégagée', type: 'radio', width: 6, answers: YES_NO },
+    { label: 'Observations', type: 'long', width: 6 },
+  ] },
+];
+
+const HEIGHT_WORK: Group[] = [
+  { name: 'Moyens d\'accès et protections', width: 12, questions: [
+    { label: 'Nacelle vérifiée (VGP à jour)', type: 'radio', required: true, width: 6, answers: YES_NO },
+    { label: 'Harnais et longe portés et attachés', type: 'radio', required: true, width: 6, answers: YES_NO },
+    { label: 'Périmètre balisé au sol', type: 'radio', width: 6, answers: CONFORMITY },
+    { label: 'Vent inférieur à 45 km/h', type: 'radio', width: 6, answers: YES_NO },
+  ] },
+];
+
 async function insertId(m: EntityManager, sql: string, params: unknown[]): Promise<number> {
   const [row] = await m.query(`${sql} RETURNING id`, params);
   return row.id;
@@ -71,8 +92,10 @@ async function seedSurvey(db: DataSource, tenantId: number, name: string, survey
   });
 }
 
-/** The demo company's surveys: a construction-site safety visit and the hot-work (fire permit) check (idempotent per company). */
+/** The demo company's surveys: a construction-site safety visit, the hot-work (fire permit), work order and height-work checks (idempotent per company). */
 export async function seedQuestionnaireDemo(db: DataSource, tenantId: number): Promise<void> {
   await seedSurvey(db, tenantId, 'Visite sécurité chantier', 'construction_site', SITE_VISIT);
   await seedSurvey(db, tenantId, 'Contrôle avant travaux par point chaud', 'fire_permit', HOT_WORK);
+  await seedSurvey(db, tenantId, 'Check-list du bon de travail', 'work_order', WORK_ORDER);
+  await seedSurvey(db, tenantId, 'Contrôle travail en hauteur', 'height_work', HEIGHT_WORK);
 }

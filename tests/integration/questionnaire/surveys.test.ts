@@ -117,8 +117,11 @@ describe('survey administration', () => {
     await seedQuestionnaireDemo(t.db.dataSource, user.tenantId);
     await seedQuestionnaireDemo(t.db.dataSource, user.tenantId);
     const surveys = await listSurveys(t.db.dataSource, user.tenantId, null);
-    expect(surveys.map((s) => [s.name, s.surveyType])).toEqual([['Contrôle avant travaux par point chaud', 'fire_permit'], ['Visite sécurité chantier', 'construction_site']]);
-    const visit = (await loadQuestionnaire(t.db.dataSource, user.tenantId, surveys[1].id))!;
+    expect(surveys.map((s) => [s.name, s.surveyType])).toEqual([
+      ['Check-list du bon de travail', 'work_order'], ['Contrôle avant travaux par point chaud', 'fire_permit'],
+      ['Contrôle travail en hauteur', 'height_work'], ['Visite sécurité chantier', 'construction_site'],
+    ]);
+    const visit = (await loadQuestionnaire(t.db.dataSource, user.tenantId, surveys[3].id))!;
     expect(visit.groups.map((g) => g.name)).toEqual(['Organisation du chantier', 'Équipements de protection individuelle', 'Travaux en hauteur', 'Observations et signature']);
     const panel = visit.groups[0].questions.find((q) => q.label.startsWith('Panneau'))!;
     expect(panel.answers.map((a) => [a.label, a.conforming, a.color, a.points, a.createsAction])).toEqual([
