@@ -2,9 +2,9 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { loadConfig } from '../../kernel/config';
-import { rowsOf, type Db } from '../../kernel/db/sql';
+import type { Db } from '../../kernel/db/sql';
 import { renderPdf } from '../../kernel/pdf';
-import { createStorage, readAll } from '../../kernel/storage';
+import { createStorage, storedImageDataUrl } from '../../kernel/storage';
 import { pageFooter, pdfFileName, printedSignatures, printHelpers, printTranslator, sendPdf, tenantName, type PdfT } from '../signing/document-pdf';
 import { resolveProtocol } from './security-protocol.access';
 import { listProtocolCompanies } from './security-protocol-company.service';
@@ -14,21 +14,6 @@ import { PDS_SIGNING } from './security-protocol.signing';
 const storage = createStorage(loadConfig());
 /** Images of handling equipment larger than this are left out of the PDF. */
 const MAX_IMAGE_BYTES = 1024 * 1024;
-
-/** The image of a handling equipment as a data URL (PNG / JPEG only), or null. */
-async function equipmentImage(db: Db, tenantId: number, fileId: number | null): Promise<string | null> {
-  if (!fileId) return null;
-  const [f] = rowsOf<{ key: string; mime: string; size: number }>(await db.query(
-    'SELECT storage_key AS key, mime_type AS mime, size_bytes AS size FROM stored_file WHERE id = $1 AND tenant_id = $2', [fileId, tenantId]));
-  if (!f || !/^image\/(png|jpeg)$/.test(f.mime) || Number(f.size) > MAX_IMAGE_BYTES) return null;
-  try {
-    return `data:${f.mime};base64,${(await readAll(await storage.get(f.key))).toString('base64')}`;
-  } catch (err) {
-    // A missing file leaves the label alone rather than the whole PDF out.
-    console.error('[security-protocol] image d\'engin', err);
-    return null;
-  }
-}
 
 /** The number in the footer, with the amendment when there is one. */
 const reference = (t: PdfT, number: string, round: number) => (round > 0 ? `${number} – ${t('security-protocol.pdf.amendment_n', { number: round })}` : number);
@@ -45,7 +30,7 @@ export async function renderProtocolPdf(db: Db, tenantId: number, id: number, op
   if (!protocol) throw new HttpError(404, 'errors.not_found.title');
   const companies = await listProtocolCompanies(db, tenantId, id);
   const equipment = [];
-  for (const e of protocol.equipment) equipment.push({ ...e, image: await equipmentImage(db, tenantId, e.imageFileId) });
+  for (const e of protocol.equipment) equipment.push({ ...e, image: await storedImageDataUrl(db, storage, tenantId, e.imageFileId, MAX_IMAGE_BYTES) });
   const signatures = await printedSignatures(db, PDS_SIGNING, tenantId, id, {
     kindLabel: (k) => t(`security-protocol.kinds.${k}`), internalLabel: t('security-protocol.signatures.internal'), internalName: protocol.responsibleName,
     inspectionLabel: t('security-protocol.pdf.signature_kinds.inspection'), otherLabel: t('security-protocol.pdf.signature_kinds.other'),

@@ -1,6 +1,6 @@
-import { rowsOf, type Db } from '../../kernel/db/sql';
+import type { Db } from '../../kernel/db/sql';
 import { escapeHtml } from '../../kernel/pdf';
-import { readAll } from '../../kernel/storage';
+import { storedImageDataUrl } from '../../kernel/storage';
 import type { ZoneOwnerType } from './map-zone.entity';
 import { toShape } from './geometry';
 import { DEFAULT_PLAN_WIDTH, findSector, listZones, type SectorPlan, type ZoneDto } from './zone.service';
@@ -78,17 +78,7 @@ export function zonesSvg(width: number, imageUrl: string | null, groups: Array<{
 
 /** A sector's plan image as a data URL (PNG / JPEG), or null when it has none, is too large or is unreadable. */
 export async function planImageDataUrl(db: Db, tenantId: number, sector: SectorPlan): Promise<string | null> {
-  if (!sector.planFileId) return null;
-  const [f] = rowsOf<{ key: string; mime: string; size: number }>(await db.query(
-    'SELECT storage_key AS key, mime_type AS mime, size_bytes AS size FROM stored_file WHERE id = $1 AND tenant_id = $2', [sector.planFileId, tenantId]));
-  if (!f || !/^image\/(png|jpeg)$/.test(f.mime) || Number(f.size) > MAX_IMAGE_BYTES) return null;
-  try {
-    return `data:${f.mime};base64,${(await readAll(await zoneStorage.get(f.key))).toString('base64')}`;
-  } catch (err) {
-    // A missing file leaves the figure out rather than the whole PDF.
-    console.error('[zone-map] image du plan de secteur', err);
-    return null;
-  }
+  return storedImageDataUrl(db, zoneStorage, tenantId, sector.planFileId, MAX_IMAGE_BYTES);
 }
 
 /** Where the owner's zones are: the sector holding most of them. */
