@@ -11,6 +11,18 @@ export interface Trashable {
 
 const trashables = new Map<string, Trashable>();
 
+/** Runs in the purge's transaction, before the row goes: removes what refers to it without a foreign key. */
+export type PurgeHook = (m: EntityManager, tenantId: number, id: number) => Promise<void>;
+const purgeHooks = new Map<string, PurgeHook[]>();
+
+/**
+ * Lets another module clean up, when a row of `table` is deleted for good, the rows that point to it
+ * without a foreign key (e.g. the map zones of a plan and of its work orders and permits).
+ */
+export function onPurge(table: string, hook: PurgeHook): void {
+  purgeHooks.set(table, [...(purgeHooks.get(table) ?? []), hook]);
+}
+
 /** Declares a table as trashable (once per module, at load). Only declared tables are ever touched. */
 export function registerTrashable(def: Trashable): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(def.table)) throw new Error(`Nom de table invalide : ${def.table}`);
@@ -81,6 +93,7 @@ export async function purgeFromTrash(db: DataSource, tenantId: number, itemId: n
       const item = await takeItem(m, tenantId, itemId);
       if (!item) return 'not_found' as const;
       const def = trashable(item.subject_table);
+      for (const hook of purgeHooks.get(def.table) ?? []) await hook(m, tenantId, Number(item.subject_id));
       await m.query(`DELETE FROM "${def.table}" WHERE id = $1 AND tenant_id = $2`, [item.subject_id, tenantId]);
       await m.query('DELETE FROM trash_item WHERE id = $1', [itemId]);
       await recordAudit(m, { event: 'deletion', tenantId, userId, detail: { table: def.table, id: item.subject_id, title: item.title, permanent: true } });

@@ -4,6 +4,7 @@ import { sectorPlanImage } from './sector-plan.handlers';
 import { COACTIVITY_WIDGET_ROUTES } from './coactivity-widget.routes';
 import { seedZoneMapDemo } from './zone-map.demo';
 import './plan-zone-owner';
+import './zone-purge';
 
 /** The zone map shared by plans, work orders and permits: the plan's map routes, coactivities, the coactivity map widget. */
 export const zoneMapModule = defineModule({
