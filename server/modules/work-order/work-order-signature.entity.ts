@@ -1,6 +1,5 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { DrawnSignatureColumns } from '../user-signature/drawn-signature.columns';
 import { WorkOrder } from './work-order.entity';
 
 /** When a work order signature is given: at the start of work, during it, at its end. */
@@ -17,17 +16,7 @@ export const WORK_ORDER_SIGNER_ROLES = ['ordering_customer', 'contact'] as const
 @Index('UQ_work_order_signature_role', ['workOrderId', 'moment', 'signerRole'], { unique: true, where: `"moment" <> 'intermediate'` })
 @Check('CHK_work_order_signature_moment', `"moment" IN ('start', 'intermediate', 'end')`)
 @Check('CHK_work_order_signature_role', `"signer_role" IN ('ordering_customer', 'contact')`)
-export class WorkOrderSignature {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
-  @Column({ name: 'tenant_id', type: 'integer' })
-  tenantId: number;
-
-  @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'tenant_id' })
-  tenant: Relation<Tenant>;
-
+export class WorkOrderSignature extends DrawnSignatureColumns {
   @Column({ name: 'work_order_id', type: 'integer' })
   workOrderId: number;
 
@@ -40,27 +29,4 @@ export class WorkOrderSignature {
 
   @Column({ name: 'signer_role', type: 'varchar', length: 20 })
   signerRole: string;
-
-  @Column({ name: 'user_id', type: 'integer', nullable: true })
-  userId: number | null;
-
-  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'user_id' })
-  user: Relation<User> | null;
-
-  @Column({ name: 'signer_name', type: 'varchar', length: 255 })
-  signerName: string;
-
-  /** PNG data URL. */
-  @Column({ type: 'text' })
-  image: string;
-
-  @Column({ name: 'has_watermark', type: 'boolean', default: false })
-  hasWatermark: boolean;
-
-  @Column({ name: 'signed_at', type: 'timestamptz' })
-  signedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -2,8 +2,8 @@ import { Client } from 'pg';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { comment, signInModal } from '../support/signing';
+import { iso } from '../support/dates';
 
-const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A complete draft PPSPS of the correspondent's company with one contract holder (ET) whose

@@ -5,9 +5,9 @@ import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { E2E_DIR } from '../support/global-setup';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { comment, draw } from '../support/signing';
+import { iso } from '../support/dates';
 
 const MAILS = path.join(E2E_DIR, 'mails');
-const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A complete draft plan of `username`'s company (creator and ordering customer) with one outside

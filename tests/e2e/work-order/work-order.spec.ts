@@ -3,9 +3,8 @@ import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { comment, draw, signInModal } from '../support/signing';
 import { pdfText } from '../../support/pdf';
+import { iso, french } from '../support/dates';
 
-const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const french = (days: number) => { const i = iso(days); return `${i.slice(8, 10)}/${i.slice(5, 7)}/${i.slice(0, 4)}`; };
 
 /** A prevention plan in operation whose ordering customer is `username`, with an outside company. */
 async function seed(username: string, suffix: string): Promise<{ planId: number }> {

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { png } from '../../support/png';
+import { iso } from '../support/dates';
 
-const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Plan pixel size of the sector plan the test uploads (the map spans 400 x 800 units). */
 const PLAN_WIDTH = 800;
