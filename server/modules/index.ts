@@ -26,6 +26,7 @@ import { ppspsModule } from './ppsps/ppsps.routes';
 import { zoneMapModule } from './zone-map/zone-map.routes';
 import { workOrderModule } from './work-order/work-order.routes';
 import { permitModule } from './permit/permit.routes';
+import { hrModule } from './hr/hr.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -56,4 +57,5 @@ export const MODULES: ModuleDef[] = [
   zoneMapModule,
   workOrderModule,
   permitModule,
+  hrModule,
 ];

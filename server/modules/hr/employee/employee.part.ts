@@ -1,0 +1,6 @@
+import type { HrPart } from '../hr-part';
+
+/** Employees, activity categories and the CSV import. */
+export const employeePart: HrPart = {
+  routes: [],
+};
