@@ -15,7 +15,7 @@ const group = (g: string): string[] => RIGHTS_CATALOGUE[g] ?? [];
 const except = (list: string[], ...removed: string[]): string[] => list.filter((r) => !removed.includes(r));
 
 /** What every staff member of the tenant may do: see and follow actions, declare an event, the calendar, the reception content, quizzes. */
-const EVERYONE = ['action.view', 'action.assignable', 'action.close_assigned', 'event.view', 'event.add', 'other.calendar', 'security_welcome.view', 'activity_map.view', 'activity_map.quiz', 'ged.view', 'indicators.view'];
+const EVERYONE = ['action.view', 'action.assignable', 'action.close_assigned', 'event.view', 'event.add', 'other.calendar', 'security_welcome.view', 'activity_map.view', 'activity_map.quiz', 'ged.view', 'indicators.view', 'hr.leave_ask'];
 
 /** Reading of the prevention documents (plans, protocols, PPSPS, unique document). */
 const PREVENTION_READ = ['pdp.view', 'pds.view', 'ppsps.view', 'unique_document.view', 'pdp.view_fire_permits'];
