@@ -75,6 +75,7 @@ export const MENU: MenuSection[] = [
     { key: 'services', route: 'admin_service_index', right: 'admin.sites', icon: 'diagram-3' },
     { key: 'nomenclatures', route: 'admin_nomenclature_index', right: 'admin.nomenclatures', icon: 'list-ul' },
     { key: 'prevention_lists', route: 'admin_prevention_index', right: 'admin.nomenclatures', icon: 'card-checklist' },
+    { key: 'activity_categories', route: 'rh_activity_category_index', right: 'hr.manage_employees', toggle: 'module_hr', icon: 'tags' },
     { key: 'surveys', route: 'admin_survey_index', right: 'admin.nomenclatures', icon: 'ui-checks' },
     { key: 'global_parameters', route: 'admin_settings_index', right: 'admin.settings', icon: 'toggles' },
     { key: 'objectives', route: 'admin_objective_index', right: 'admin.objectives', icon: 'bullseye' },

@@ -1,6 +1,6 @@
-import { decodeUtf8, parseCsv } from '../../../server/modules/admin-user-import/csv';
+import { decodeUtf8, parseCsv } from '../../../server/kernel/csv-import/csv';
 
-describe('CSV reading of the user import', () => {
+describe("CSV reading shared by the imports", () => {
   it('splits RFC 4180 records with quotes, doubled quotes, commas and line breaks in cells', () => {
     const text = 'a,b,c\r\n"x, y","he said ""hi""",z\n\n"multi\nline",2,3\rlast,,';
     expect(parseCsv(text)).toEqual([

@@ -1,35 +1,40 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
+import { Tenant } from '../../modules/identity/tenant.entity';
+import { User } from '../../modules/identity/user.entity';
 
 /** Life of an import: waiting for the worker, being read, finished (rows may still have failed), crashed. */
-export type UserImportStatus = 'pending' | 'running' | 'done' | 'failed';
+export type CsvImportStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /** One message of a refused row: a translation key, its values and the CSV column it is about. */
-export interface UserImportMessage {
+export interface CsvImportMessage {
   column: string | null;
   key: string;
   params: Record<string, unknown>;
 }
 
 /** A refused row of the file (line number in the file, 1 = the ignored header). */
-export interface UserImportRowError {
+export interface CsvImportRowError {
   line: number;
-  username: string;
-  messages: UserImportMessage[];
+  /** The first cell of the row (username, matricule...), to find it in the file. Older reports call it `username`. */
+  label?: string;
+  username?: string;
+  messages: CsvImportMessage[];
 }
 
 /** The cells of one data row, kept until the job has read it. */
-export interface UserImportRow {
+export interface CsvImportRow {
   line: number;
   cells: string[];
 }
 
-/** A CSV import of users into a company, run as a background job. */
+/**
+ * A CSV import into a company (users, employees ...), run as a background job. The table kept
+ * the name of the first import that used it (`user_import`); `kind` says what it imports.
+ */
 @Entity('user_import')
 @Check('CHK_user_import_status', `"status" IN ('pending', 'running', 'done', 'failed')`)
 @Index(['tenantId', 'createdAt'])
-export class UserImport {
+export class CsvImport {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -39,6 +44,10 @@ export class UserImport {
   @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'tenant_id' })
   tenant: Relation<Tenant>;
+
+  /** What the rows create: `user`, `employee` ... (one job per kind). */
+  @Column({ type: 'varchar', length: 20, default: 'user' })
+  kind: string;
 
   @Column({ name: 'created_by', type: 'integer', nullable: true })
   createdBy: number | null;
@@ -51,7 +60,7 @@ export class UserImport {
   fileName: string;
 
   @Column({ type: 'varchar', length: 10, default: 'pending' })
-  status: UserImportStatus;
+  status: CsvImportStatus;
 
   /** Data rows of the file (header excluded). */
   @Column({ type: 'integer', default: 0 })
@@ -65,17 +74,17 @@ export class UserImport {
   createdCount: number;
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  errors: UserImportRowError[];
+  errors: CsvImportRowError[];
 
   /** Rows still to read; emptied when the import ends (no personal data kept longer than needed). */
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  rows: UserImportRow[];
+  rows: CsvImportRow[];
 
-  /** Mail each new user a link to choose a password. */
+  /** User import: mail each new user a link to choose a password. */
   @Column({ name: 'send_mail', type: 'boolean', default: false })
   sendMail: boolean;
 
-  /** Absolute URL of the password link with a `{token}` placeholder (built from the route table at upload). */
+  /** User import: absolute URL of the password link with a `{token}` placeholder (built from the route table at upload). */
   @Column({ name: 'link_template', type: 'varchar', length: 500, default: '' })
   linkTemplate: string;
 

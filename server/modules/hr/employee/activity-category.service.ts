@@ -1,0 +1,54 @@
+import type { DataSource } from 'typeorm';
+import type { Db } from '../../../kernel/db/sql';
+import { rowsOf } from '../../../kernel/db/sql';
+import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import type { CategoryInput } from './employee.schema';
+import type { SaveResult } from './employee.service';
+
+registerTrashable({ table: 'activity_category', typeKey: 'hr.trash.activity_category' });
+
+/** An activity category with how many employees (not in the trash) carry it. */
+export interface CategoryRow { id: number; code: string; name: string; uses: number }
+
+/** The activity categories of the company, by code. */
+export async function listCategories(db: Db, tenantId: number): Promise<CategoryRow[]> {
+  const rows = await db.query(
+    `SELECT c.id, c.code, c.name, (SELECT count(*)::int FROM employee e WHERE e.activity_category_id = c.id AND e.deleted_at IS NULL) AS uses
+       FROM activity_category c WHERE c.tenant_id = $1 AND c.deleted_at IS NULL ORDER BY lower(c.code), c.id`, [tenantId]);
+  return rows.map((r: Record<string, any>) => ({ id: r.id, code: r.code, name: r.name, uses: r.uses }));
+}
+
+/** One category of the company (not in the trash), or null. */
+export async function findCategory(db: Db, tenantId: number, id: number): Promise<CategoryRow | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  return (await listCategories(db, tenantId)).find((c) => c.id === id) ?? null;
+}
+
+/**
+ * Creates or renames a category; the code is unique in the company (case-insensitive). The
+ * table has no version column: the last save wins, which is harmless for a code and a name.
+ */
+export async function saveCategory(db: DataSource, tenantId: number, id: number | null, input: CategoryInput): Promise<SaveResult> {
+  return db.transaction(async (m): Promise<SaveResult> => {
+    await m.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [tenantId, 'activity_category']);
+    const [taken] = await m.query('SELECT name FROM activity_category WHERE tenant_id = $1 AND lower(code) = lower($2) AND deleted_at IS NULL AND id <> $3', [tenantId, input.code, id ?? 0]);
+    if (taken) return { ok: false, errors: { code: { key: 'hr.category.errors.code_taken', params: { name: taken.name } } } };
+    if (id === null) {
+      const [row] = await m.query('INSERT INTO activity_category (tenant_id, code, name) VALUES ($1, $2, $3) RETURNING id', [tenantId, input.code, input.name]);
+      return { ok: true, id: row.id };
+    }
+    const updated = rowsOf(await m.query('UPDATE activity_category SET code = $3, name = $4 WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id', [tenantId, id, input.code, input.name]));
+    return updated.length ? { ok: true, id } : { ok: false, stale: true };
+  });
+}
+
+/** Moves a category to the trash unless an employee (not in the trash) carries it. */
+export async function trashCategory(db: DataSource, tenantId: number, id: number, userId: number): Promise<'removed' | 'in_use' | 'not_found'> {
+  return db.transaction(async (m) => {
+    const [c] = await m.query('SELECT code, name FROM activity_category WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL FOR UPDATE', [id, tenantId]);
+    if (!c) return 'not_found';
+    const [used] = await m.query('SELECT 1 FROM employee WHERE activity_category_id = $1 AND deleted_at IS NULL LIMIT 1', [id]);
+    if (used) return 'in_use';
+    return (await softDelete(m, { table: 'activity_category', id, tenantId, title: `${c.code} – ${c.name}`, userId })) ? 'removed' : 'not_found';
+  });
+}
