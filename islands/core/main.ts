@@ -17,6 +17,7 @@ import { enhanceCheckAll, installCheckAll } from './check-all';
 import { installRefreshOnChange } from './refresh-on-change';
 import { installConfirmations } from './confirm-dialog';
 import { enhanceDatePickers, teardownDatePickers } from './date-pickers';
+import { installDependentSelects } from './dependent-select';
 import { registerEnhancer, startEnhancing } from './enhance';
 import { enhanceDraftButtons, installDraftButtons, installFrenchValidation } from './form-validation';
 import { mountIslands, startIslands, unmountIslands } from './islands';
@@ -49,6 +50,7 @@ function start(): void {
   installBulkActions();
   installCheckAll();
   installRefreshOnChange();
+  installDependentSelects();
   installRemoveButtons();
   installAnchorScroll();
   installScrollTop();

@@ -1,0 +1,37 @@
+import type { Request, Response } from 'express';
+import { todayIso } from '../../../kernel/clock';
+import { buildPager, pageRequest } from '../../../kernel/http/pagination';
+import { renderScreen } from '../../../kernel/http/render';
+import { orNotFound, routeId, tenantOf } from '../../../kernel/http/respond';
+import { requireEmployee } from '../employee-access';
+import { listFormations } from './training-admin.service';
+import { FORMATION_STATUSES, type FormationStatus } from './training-dates';
+import { formationHistory, monitoringRows } from './monitoring.service';
+
+/** `GET /rh/formation-monitoring` (rh_formation_monitoring_index): validity and expiry per employee and formation. */
+export async function monitoringIndex(req: Request, res: Response): Promise<void> {
+  const status = (FORMATION_STATUSES as readonly string[]).includes(String(req.query.status)) ? (req.query.status as FormationStatus) : '';
+  const formationId = Number(req.query.formation) > 0 && Number(req.query.formation) <= 2_147_483_647 ? Number(req.query.formation) : null;
+  const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
+  const page = pageRequest(req);
+  const [{ rows, total }, formations] = await Promise.all([
+    monitoringRows(req.ctx.db, req.authUser!, { status, formationId, q }, todayIso(), page),
+    listFormations(req.ctx.db, tenantOf(req)),
+  ]);
+  await renderScreen(req, res, 'hr/training/monitoring', {
+    title: req.t('hr-training.monitoring.title'), hideTitle: true, rows, formations, filters: { status, formationId, q }, statuses: FORMATION_STATUSES,
+    pager: buildPager(req, page, total),
+  });
+}
+
+/**
+ * `GET /rh/formation-monitoring/history/{formationId}/{userId}` (rh_formation_monitoring_formation_history):
+ * the employee's (`userId` is the employee id, as the spec names it) records of the formation, in a modal.
+ */
+export async function monitoringHistory(req: Request, res: Response): Promise<void> {
+  const employee = await requireEmployee(req, routeId(req, 'userId'));
+  const history = orNotFound(await formationHistory(req.ctx.db, tenantOf(req), employee.id, routeId(req, 'formationId'), todayIso()));
+  await renderScreen(req, res, 'hr/training/_history', {
+    title: req.t('hr-training.monitoring.history_title', { formation: history.formationName, employee: employee.fullName }), employee, history,
+  });
+}
