@@ -78,7 +78,7 @@ export const MENU: MenuSection[] = [
     { key: 'activity_categories', route: 'rh_activity_category_index', right: 'hr.manage_employees', toggle: 'module_hr', icon: 'tags' },
     { key: 'surveys', route: 'admin_survey_index', right: 'admin.nomenclatures', icon: 'ui-checks' },
     { key: 'global_parameters', route: 'admin_settings_index', right: 'admin.settings', icon: 'toggles' },
-    { key: 'objectives', route: 'admin_objective_index', right: 'admin.objectives', icon: 'bullseye' },
+    { key: 'objectives', route: 'admin_objective_index', right: 'admin.objectives', toggle: 'module_hr', icon: 'bullseye' },
     { key: 'mail_templates', route: 'admin_mail_template_index', right: 'admin.mail_templates', icon: 'envelope' },
     { key: 'notifications', route: 'notification_index', right: 'admin.notifications_view', icon: 'bell' },
     { key: 'pdf_annexes', route: 'admin_pdf_annex_index', right: 'admin.pdf_annexes', icon: 'file-earmark-pdf' },

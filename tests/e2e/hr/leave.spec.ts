@@ -1,0 +1,119 @@
+import { Client } from 'pg';
+import { createE2eUser, e2eDatabaseUrl } from '../support/db';
+import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
+import { iso } from '../support/dates';
+import { isWorkingDay } from '../../../server/modules/hr/time/working-days';
+
+const french = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const plus = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday at least two weeks ahead whose Monday, Tuesday and Wednesday are all working days (no public holiday). */
+function quietMonday(): string {
+  let day = iso(14);
+  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 1) day = plus(day, 1);
+  while (![0, 1, 2].every((i) => isWorkingDay(plus(day, i)))) day = plus(day, 7);
+  return day;
+}
+
+/** Links a new employee (25 days a year, paid-leave year starting today) to the user. */
+async function linkEmployee(username: string): Promise<void> {
+  const db = new Client({ connectionString: e2eDatabaseUrl()! });
+  await db.connect();
+  try {
+    const { rows: [me] } = await db.query('SELECT id, tenant_id FROM app_user WHERE username = $1', [username]);
+    await db.query(`INSERT INTO employee (tenant_id, first_name, last_name, user_id, paid_leave_number, paid_leave_reset_date, entry_date)
+      VALUES ($1, 'Bruno', 'Vasseur', $2, 25, $3, '2020-01-06')`, [me.tenant_id, me.id, iso(0)]);
+  } finally {
+    await db.end();
+  }
+}
+
+test('an employee asks for leave, a manager validates it and the balance drops by the working days', async ({ browser, consoleErrors }) => {
+  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to link an employee to the user');
+  const suffix = `${Date.now() % 1_000_000}`;
+  const company = `Congés E2E ${suffix}`;
+  const worker = createE2eUser({ company, role: 'user', firstName: 'Bruno', lastName: 'Vasseur' });
+  const manager = createE2eUser({ company, role: 'super_admin', firstName: 'Claire', lastName: 'Martin' });
+  await linkEmployee(worker.username);
+  const monday = quietMonday();
+
+  const workerContext = await browser.newContext();
+  const page = await workerContext.newPage();
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  await loginWith(page, worker);
+  await page.goto('/rh/paid-leave-requests');
+  await expect(page.getByTestId('leave-balance-value')).toHaveText('25');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+
+  await page.getByTestId('leave-add').click();
+  const form = page.getByTestId('leave-form');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Type')).toHaveValue('paid_leave');
+  // Monday to Wednesday of a week without public holiday: 3 working days.
+  for (const [label, value] of [['Date de début', french(monday)], ['Date de fin', french(plus(monday, 2))]]) {
+    const input = form.getByLabel(label, { exact: true });
+    await input.fill(value);
+    await input.press('Tab');
+  }
+  await form.getByLabel('Commentaire').fill('Vacances en famille');
+  await form.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.getByText('Votre demande de congé a été envoyée.')).toBeVisible();
+  const row = page.getByTestId('leave-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('leave-state')).toHaveText('En attente');
+  await expect(row).toContainText(french(monday));
+  await expect(page.getByTestId('leave-pending')).toHaveText('3');
+  await expect(page.getByTestId('leave-balance-value')).toHaveText('25');
+
+  const managerContext = await browser.newContext();
+  const boss = await managerContext.newPage();
+  boss.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  boss.on('pageerror', (err) => consoleErrors.push(String(err)));
+  await loginWith(boss, manager);
+  await boss.goto('/rh/paid-leave-requests?state=requested');
+  const asked = boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' });
+  await expect(asked).toHaveCount(1);
+  await asked.getByTestId('leave-validate').click();
+  await expect(boss.getByText('La demande de congé de Vasseur Bruno a été validée.')).toBeVisible();
+  await boss.goto('/rh/paid-leave-requests');
+  await expect(boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' }).getByTestId('leave-state')).toHaveText('Validée');
+
+  await page.reload();
+  await expect(page.getByTestId('leave-state')).toHaveText('Validée');
+  // 25 − 3 working days.
+  await expect(page.getByTestId('leave-balance-value')).toHaveText('22');
+  await expect(page.getByTestId('leave-taken')).toHaveText('3');
+  await expect(page.getByTestId('leave-pending')).toHaveText('0');
+  await workerContext.close();
+  await managerContext.close();
+  expectNoConsoleErrors(consoleErrors);
+});
+
+test('the statistics page draws the rates against the objectives and the work-accident widgets', async ({ page, consoleErrors }) => {
+  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to seed accidents');
+  const suffix = `${Date.now() % 1_000_000}`;
+  const analyst = createE2eUser({ company: `Statistiques AT ${suffix}`, role: 'super_admin', firstName: 'Claire', lastName: 'Martin' });
+  const db = new Client({ connectionString: e2eDatabaseUrl()! });
+  await db.connect();
+  try {
+    const { rows: [me] } = await db.query('SELECT tenant_id FROM app_user WHERE username = $1', [analyst.username]);
+    const { rows: [e] } = await db.query(`INSERT INTO employee (tenant_id, first_name, last_name) VALUES ($1, 'Paul', 'Henry') RETURNING id`, [me.tenant_id]);
+    await db.query(`INSERT INTO work_interruption (tenant_id, employee_id, type, accident_date, interruption_start_date, interruption_end_date) VALUES ($1, $2, 'WORK_ACCIDENT', $3, $3, $4)`, [me.tenant_id, e.id, iso(-3), iso(-1)]);
+    await db.query(`INSERT INTO objective (tenant_id, type, year, value) VALUES ($1, 'TF', $2, 20)`, [me.tenant_id, Number(iso(0).slice(0, 4))]);
+  } finally {
+    await db.end();
+  }
+  await loginWith(page, analyst);
+  await page.goto('/rh/statistics');
+  await expect(page.getByRole('heading', { name: 'Statistiques des accidents du travail' })).toBeVisible();
+  await expect(page.getByTestId('stats-objectives')).toContainText('TF 20,00');
+  for (const id of ['frequency', 'gravity', 'monthly', 'by-employee', 'raw']) {
+    await page.getByTestId(`widget-wa-${id}`).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId(`widget-wa-${id}`).getByTestId('dashboard-widget')).toHaveAttribute('data-state', 'ready');
+  }
+  await expect(page.getByTestId('widget-wa-raw')).toContainText('Henry Paul');
+  await page.goto('/rh/work-time');
+  await expect(page.getByTestId('work-time-grid')).toContainText('Henry Paul');
+  expectNoConsoleErrors(consoleErrors);
+});
