@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MENU } from '../../../server/kernel/menu';
 import { SUPPORTED_LOCALES } from '../../../server/kernel/i18n/i18n';
 import { SYSTEM_ROLES } from '../../../server/modules/identity/roles';
+import { RIGHTS_CATALOGUE } from '../../../server/kernel/rights/catalogue';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const DIR = path.join(ROOT, 'translations');
@@ -68,10 +69,13 @@ describe('keys used in code', () => {
   const LITERAL = /['"]([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_]+)+)['"]/g;
 
   it('every key literal of the server and the templates is defined in French', () => {
+    const rightNames = new Set(Object.values(RIGHTS_CATALOGUE).flat());
     const missing: string[] = [];
     for (const f of [...files(path.join(ROOT, 'server'), ['.ts']), ...files(path.join(ROOT, 'views'), ['.ejs'])]) {
       for (const m of fs.readFileSync(f, 'utf8').matchAll(LITERAL)) {
         const key = m[1];
+        // A right name (`hr.view`) shares its first word with a domain but is labelled under `rights.`.
+        if (rightNames.has(key)) continue;
         if (roots.has(key.split('.')[0]) && !(key in messages) && !Object.keys(messages).some((k) => k.startsWith(`${key}.`))) missing.push(`${path.relative(ROOT, f)}: ${key}`);
       }
     }

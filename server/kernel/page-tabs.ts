@@ -1,0 +1,39 @@
+import type { Request } from 'express';
+import type { AuthUser } from './rights/auth-user';
+
+/**
+ * One tab of a record's page (a plan, an employee, a project ...), registered by the module
+ * that owns its content, so the page never has to know every module that adds a tab.
+ */
+export interface PageTab<S> {
+  /** Stable key: `?tab=<key>` opens it; also used in the tab's `data-testid`. */
+  key: string;
+  /** Translation key of the label. */
+  labelKey: string;
+  /** bootstrap-icons name. */
+  icon: string;
+  order: number;
+  /** HTML of the tab body for the request's user; called only when the tab is visible. */
+  render: (req: Request, subject: S) => Promise<string>;
+  /** A small count beside the label, or null. */
+  badge?: (req: Request, subject: S) => Promise<number | null>;
+  visible?: (user: AuthUser, subject: S) => boolean;
+}
+
+/** The tabs of one kind of page: `register` from the owning modules, `all` in display order for the page. */
+export interface PageTabRegistry<S> {
+  register(tab: PageTab<S>): void;
+  all(): Array<PageTab<S>>;
+}
+
+/** Creates the tab registry of one kind of page; `what` names the page in the duplicate-key error. */
+export function pageTabRegistry<S>(what: string): PageTabRegistry<S> {
+  const tabs = new Map<string, PageTab<S>>();
+  return {
+    register(tab) {
+      if (tabs.has(tab.key)) throw new Error(`Onglet déjà déclaré (${what}) : ${tab.key}`);
+      tabs.set(tab.key, tab);
+    },
+    all: () => [...tabs.values()].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
+  };
+}
