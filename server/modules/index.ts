@@ -27,6 +27,8 @@ import { zoneMapModule } from './zone-map/zone-map.routes';
 import { workOrderModule } from './work-order/work-order.routes';
 import { permitModule } from './permit/permit.routes';
 import { hrModule } from './hr/hr.routes';
+import { projectModule } from './project/project.routes';
+import { calendarModule } from './calendar/calendar.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -58,4 +60,6 @@ export const MODULES: ModuleDef[] = [
   workOrderModule,
   permitModule,
   hrModule,
+  projectModule,
+  calendarModule,
 ];

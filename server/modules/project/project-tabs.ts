@@ -1,0 +1,13 @@
+import { pageTabRegistry, type PageTab } from '../../kernel/page-tabs';
+import type { ProjectRef } from './project-access';
+
+/** One tab of the project page (home, events, tasks, gantt ...), registered by the part that owns it. */
+export type ProjectTab = PageTab<ProjectRef>;
+
+const registry = pageTabRegistry<ProjectRef>('projet');
+
+/** Declares a tab of the project page; a second tab with the same key is a programming error. */
+export const registerProjectTab = (tab: ProjectTab): void => registry.register(tab);
+
+/** Every registered tab, in display order. */
+export const projectTabs = (): ProjectTab[] => registry.all();
