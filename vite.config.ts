@@ -15,6 +15,10 @@ const config: vite.UserConfig = {
   // The repository root is the vite root: `public/` must not be copied into its own subfolder.
   publicDir: false,
   plugins: [reactPlugin.default()],
+  resolve: {
+    // frappe-gantt's package `exports` do not publish its stylesheet: point its path at the file.
+    alias: [{ find: /^frappe-gantt\/dist\/frappe-gantt\.css$/, replacement: path.resolve(__dirname, 'node_modules/frappe-gantt/dist/frappe-gantt.css') }],
+  },
   logLevel: 'warn',
   build: {
     outDir: path.resolve(__dirname, 'public/build'),

@@ -18,12 +18,16 @@ export interface PageTab<S> {
   /** A small count beside the label, or null. */
   badge?: (req: Request, subject: S) => Promise<number | null>;
   visible?: (user: AuthUser, subject: S) => boolean;
+  /** A feature toggle that must be on for the tab to show (e.g. `gantt`). */
+  toggle?: string;
 }
 
 /** The tabs of one kind of page: `register` from the owning modules, `all` in display order for the page. */
 export interface PageTabRegistry<S> {
   register(tab: PageTab<S>): void;
   all(): Array<PageTab<S>>;
+  /** The tabs one user sees on one record: `visible` says yes and the tab's toggle is not off. */
+  visibleTo(user: AuthUser, subject: S, toggles?: Record<string, boolean>): Array<PageTab<S>>;
 }
 
 /** Creates the tab registry of one kind of page; `what` names the page in the duplicate-key error. */
@@ -35,5 +39,8 @@ export function pageTabRegistry<S>(what: string): PageTabRegistry<S> {
       tabs.set(tab.key, tab);
     },
     all: () => [...tabs.values()].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
+    visibleTo(user, subject, toggles = {}) {
+      return this.all().filter((t) => (!t.visible || t.visible(user, subject)) && (!t.toggle || toggles[t.toggle] !== false));
+    },
   };
 }

@@ -11,3 +11,6 @@ export const registerEmployeeTab = (tab: EmployeeTab): void => registry.register
 
 /** Every registered tab, in display order. */
 export const employeeTabs = (): EmployeeTab[] => registry.all();
+
+/** The tabs one user sees on one employee (`visible`, and the tab's toggle when it has one). */
+export const visibleEmployeeTabs = (...args: Parameters<typeof registry.visibleTo>): EmployeeTab[] => registry.visibleTo(...args);

@@ -15,3 +15,6 @@ export const registerPlanTab = (tab: PlanTab): void => registry.register(tab);
 
 /** Every registered tab, in display order. */
 export const planTabs = (): PlanTab[] => registry.all();
+
+/** The tabs one user sees on one plan (`visible`, and the tab's toggle when it has one). */
+export const visiblePlanTabs = (...args: Parameters<typeof registry.visibleTo>): PlanTab[] => registry.visibleTo(...args);

@@ -12,7 +12,7 @@ import { planFormChoices } from './plan-form.service';
 import { listPlans, planValidity, VALIDITIES, type PlanFilters } from './plan-list.service';
 import { planFlags } from './plan-long-works.service';
 import type { PlanRef } from './plan-ref';
-import { planTabs, type PlanTab } from './plan-tabs';
+import { visiblePlanTabs, type PlanTab } from './plan-tabs';
 import { mayAddPlan } from './prevention-plan.policy';
 import { PLAN_STATUSES } from './prevention-plan.entity';
 import { findPlan, setArchived, trashPlan } from './prevention-plan.service';
@@ -86,8 +86,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   if (!plan) throw new HttpError(404, 'errors.not_found.title');
   const user = req.authUser!;
   const tabs = [];
-  for (const tab of planTabs()) {
-    if (tab.visible && !tab.visible(user, ref)) continue;
+  for (const tab of visiblePlanTabs(user, ref, res.locals.toggles)) {
     const badge = tab.badge ? await tab.badge(req, ref).catch(() => null) : null;
     tabs.push({ key: tab.key, label: req.t(tab.labelKey), icon: tab.icon, badge, html: await renderTab(req, res, tab, ref) });
   }

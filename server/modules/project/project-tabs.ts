@@ -11,3 +11,6 @@ export const registerProjectTab = (tab: ProjectTab): void => registry.register(t
 
 /** Every registered tab, in display order. */
 export const projectTabs = (): ProjectTab[] => registry.all();
+
+/** The tabs one user sees on one project (`visible`, and the tab's toggle when it has one). */
+export const visibleProjectTabs = (...args: Parameters<typeof registry.visibleTo>): ProjectTab[] => registry.visibleTo(...args);

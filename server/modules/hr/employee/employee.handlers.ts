@@ -9,7 +9,7 @@ import { can } from '../../../kernel/rights/registry';
 import { StoredFile, sendStoredFile } from '../../../kernel/storage';
 import { CONTRACT_TYPES, EMPLOYEE_CIVILITIES, MARITAL_STATUSES } from '../employee.entity';
 import { requireEmployee } from '../employee-access';
-import { employeeTabs } from '../employee-tabs';
+import { visibleEmployeeTabs } from '../employee-tabs';
 import { EMPLOYEE_FORM, employeeDateErrors, employeeFilterSchema, employeeSchema } from './employee.schema';
 import {
   employeeChoices, employeeFormValues, findEmployee, listEmployees, saveEmployee, setEmployeeFile, trashEmployee, type EmployeeRecord,
@@ -76,7 +76,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const user = req.authUser!;
   const ref = await requireEmployee(req, routeId(req));
   const employee = orNotFound(await findEmployee(req.ctx.db, tenantOf(req), ref.id));
-  const registered = employeeTabs().filter((t) => !t.visible || t.visible(user, ref));
+  const registered = visibleEmployeeTabs(user, ref, res.locals.toggles);
   const tabs = [{ key: 'general', label: req.t('hr.employee.tabs.general'), icon: 'person-vcard', badge: null as number | null }];
   for (const t of registered) tabs.push({ key: t.key, label: req.t(t.labelKey), icon: t.icon, badge: t.badge ? await t.badge(req, ref) : null });
   const asked = typeof req.query.tab === 'string' ? req.query.tab : 'general';

@@ -10,7 +10,7 @@ import { can } from '../../../kernel/rights/registry';
 import { StoredFile, sendStoredFile } from '../../../kernel/storage';
 import { renderActions, workflowReply } from '../../../kernel/workflow';
 import { projectAbilities, requireProject, type ProjectRef } from '../project-access';
-import { projectTabs } from '../project-tabs';
+import { visibleProjectTabs } from '../project-tabs';
 import { PROJECT_STATES } from '../project.entity';
 import { PROJECT_FORM, projectDateErrors, projectFilterSchema, projectSchema } from './project.schema';
 import {
@@ -120,7 +120,7 @@ const transitionUrl = (req: Request, id: number) => (name: string) => req.ctx.ro
 export async function show(req: Request, res: Response): Promise<void> {
   const user = req.authUser!;
   const { ref, project, abilities } = await loadProject(req);
-  const registered = projectTabs().filter((t) => !t.visible || t.visible(user, ref));
+  const registered = visibleProjectTabs(user, ref, res.locals.toggles);
   const tabs: Array<{ key: string; label: string; icon: string; badge: number | null }> = [];
   for (const t of registered) tabs.push({ key: t.key, label: req.t(t.labelKey), icon: t.icon, badge: t.badge ? await t.badge(req, ref) : null });
   const asked = typeof req.query.tab === 'string' ? req.query.tab : 'home';

@@ -1,6 +1,12 @@
 import type { ProjectPart } from '../project-part';
+import { projectTaskGantt, projectTaskUpdate } from './gantt.handlers';
+import './gantt.tab';
 
 /** The gantt: its JSON, its updates and the gantt tab. */
 export const projectGanttPart: ProjectPart = {
-  routes: [],
+  routes: [
+    { name: 'project_task_gantt', method: 'GET', path: '/projects/{id}/gantt/tasks', right: 'project.view', handler: projectTaskGantt },
+    // The spec lists it as a call without parameters in the path: the task id travels in the body.
+    { name: 'project_task_update', method: 'POST', path: '/projects/tasks/gantt-update', right: 'project.view', handler: projectTaskUpdate },
+  ],
 };
