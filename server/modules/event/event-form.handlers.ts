@@ -13,6 +13,7 @@ import { formValues, isoToFrench, oldestAllowedDate, saveEvent, supervisorOrgani
 import { eventPolicy } from './event.policy';
 import { orNotFound, refused, saved, stale, tenantOf, visibleEvent } from './event.respond';
 import { kindLabel } from './event-labels';
+import { projectOptions, projectsShown } from './event-project';
 
 /** What the form shows besides the values. */
 interface FormState {
@@ -33,6 +34,7 @@ async function renderEventForm(req: Request, res: Response, s: FormState): Promi
     mainSources: held.mainSourceId ? [held.mainSourceId] : [], injuryTypes: held.injuryTypeIds, injurySites: held.injurySiteIds, ppe: held.ppeIds,
   } : {});
   const limit = await oldestAllowedDate(req.ctx.db, tenantId);
+  const projectChoices = projectsShown(req, res) ? await projectOptions(req.ctx.db, req.authUser!, held?.projectId ?? null) : null;
   const action = held
     ? req.ctx.routes.path('event_edit', { id: held.id })
     : req.ctx.routes.path('event_add', { kind: s.definition.kind, typeId: s.definition.eventType?.id ?? (s.definition.kind === 'construction_site' ? s.definition.questionnaireId ?? 0 : 0) });
@@ -40,7 +42,7 @@ async function renderEventForm(req: Request, res: Response, s: FormState): Promi
   const locals = {
     title: held ? req.t('event.edit_title', { kind: label }) : req.t('event.new_title', { kind: label }),
     kindName: label, definition: s.definition, blocks: [...s.definition.blocks], event: held, values: s.values, errors: s.errors, choices: options,
-    tree: s.tree, answers: s.answers, answerErrors: s.answerErrors, action, oldestDate: isoToFrench(limit.iso), ageDays: limit.days,
+    tree: s.tree, answers: s.answers, answerErrors: s.answerErrors, action, oldestDate: isoToFrench(limit.iso), ageDays: limit.days, projectChoices,
     canDraft: !held || held.status === 'DRAFT',
     cancelUrl: held ? req.ctx.routes.path('event_show', { id: held.id }) : req.ctx.routes.path('event_index'),
   };
@@ -78,6 +80,7 @@ async function submitEventForm(req: Request, res: Response, definition: EventDef
   const data: EventInput = withDefaults(form.data);
   const result = await saveEvent(req.ctx.db, {
     tenantId, user: req.authUser!, id: event?.id ?? null, definition, data, draft, previous: event, responses: tree ? { tree, values: answers } : null,
+    projectField: projectsShown(req, res),
   });
   if (!result.ok) return 'stale' in result ? stale(req, res) : renderEventForm(req, res, { ...state, errors: result.errors });
   saved(req, res, event ? 'event.flash.updated' : 'event.flash.created', { subject: data.subject || `#${result.id}` }, req.ctx.routes.path('event_show', { id: result.id }));

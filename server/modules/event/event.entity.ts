@@ -100,7 +100,7 @@ export class Event {
   @Column({ name: 'domain_ids', type: 'integer', array: true, default: () => "'{}'" })
   domainIds: number[];
 
-  /** Left for the projects issue (no foreign key yet). */
+  /** The project the event belongs to (no foreign key; chosen on the form, see `event-project.ts`). */
   @Column({ name: 'project_id', type: 'integer', nullable: true })
   projectId: number | null;
 

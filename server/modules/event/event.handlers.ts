@@ -22,6 +22,7 @@ import { removeEvent, type EventRecord } from './event.service';
 import { eventWorkflow } from './event.workflow';
 import { abilitiesOf, refused, tenantOf, visibleEvent } from './event.respond';
 import { eventPolicy } from './event.policy';
+import { eventProject, projectsOn } from './event-project';
 
 /** The entries of the "add" dropdown: built-in kinds, one per construction-site survey, one per active custom type. */
 async function addMenu(req: Request): Promise<Array<{ url: string; label: string; testid: string }>> {
@@ -94,10 +95,11 @@ export async function show(req: Request, res: Response): Promise<void> {
     renderActions({ workflow: eventWorkflow, subject: event as EventRecord & Record<string, unknown>, user: req.authUser!, transitionUrl: transitionUrl(req, event.id), t: req.t, csrfToken: csrfToken(req) }),
   ]);
   const kindName = kindLabel(req.t, event.kind, event.eventTypeName);
+  const project = projectsOn(req, res) ? await eventProject(req.ctx.db, req.authUser!, event.projectId) : null;
   const rate = tree ? conformityRate(tree, answers) : event.conformityRate;
   await renderScreen(req, res, 'event/show', {
     hideTitle: true, title: event.subject || req.t('event.no_subject'), event, definition, blocks: [...definition.blocks], kindName, tree, answers,
-    conformity: rate === null ? null : formatConformity(rate), findings, findingKinds: findingKindsOf(event.kind), files, labels, actions, actionsHtml,
+    conformity: rate === null ? null : formatConformity(rate), findings, findingKinds: findingKindsOf(event.kind), files, labels, actions, actionsHtml, project,
     abilities: abilitiesOf(req, event), statusColor: STATUS_COLORS[event.status as keyof typeof STATUS_COLORS] ?? 'secondary',
     noSupervisorHint: !event.supervisorId && ['DRAFT', 'IN_PROGRESS'].includes(event.status),
   });

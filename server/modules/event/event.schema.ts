@@ -37,6 +37,8 @@ export const eventSchema = z.object({
   confidential: checkbox,
   notified: checkbox,
   observations: text(10_000),
+  /** Optional; offered only with the projects toggle and right (see `event-project.ts`). */
+  projectId: optionalId,
   // Accident analysis.
   workUnitId: optionalId,
   injuryTypeIds: idList,

@@ -18,6 +18,7 @@ import type { EventInput } from './event.schema';
 import type { EventAccessSubject } from './event.policy';
 import { eventWorkflow } from './event.workflow';
 import { createEventActions } from './event-actions';
+import { projectSelectable } from './event-project';
 
 type Db = DataSource | EntityManager;
 
@@ -123,6 +124,8 @@ export interface EventSaveInput {
   responses?: { tree: QuestionnaireTree; values: ResponseValues } | null;
   /** The record before the edit. */
   previous?: EventRecord | null;
+  /** The form offered the project select (`projectsShown`); otherwise the event keeps its project. */
+  projectField?: boolean;
 }
 
 /** The form's blanks of a draft, filled with "nothing" (the draft schema leaves them undefined). */
@@ -130,7 +133,7 @@ export function withDefaults(data: Partial<EventInput>): EventInput {
   return {
     subject: data.subject ?? '', date: data.date ?? '', serviceId: data.serviceId ?? null, hierarchyItemId: data.hierarchyItemId ?? null,
     supervisorId: data.supervisorId ?? null, collaboratorIds: data.collaboratorIds ?? [], performerIds: data.performerIds ?? [],
-    domainIds: data.domainIds ?? [], mainSourceId: data.mainSourceId ?? null, confidential: data.confidential ?? false, notified: data.notified ?? false,
+    domainIds: data.domainIds ?? [], mainSourceId: data.mainSourceId ?? null, confidential: data.confidential ?? false, notified: data.notified ?? false, projectId: data.projectId ?? null,
     observations: data.observations ?? '', workUnitId: data.workUnitId ?? null, injuryTypeIds: data.injuryTypeIds ?? [], injurySiteIds: data.injurySiteIds ?? [],
     ppeIds: data.ppeIds ?? [], stateOfPlay: data.stateOfPlay ?? '', ambiance: data.ambiance ?? '', victimActivity: data.victimActivity ?? '',
     equipment: data.equipment ?? '', technicalCauses: data.technicalCauses ?? '', humanCauses: data.humanCauses ?? '', organisationalCauses: data.organisationalCauses ?? '',
@@ -151,6 +154,7 @@ function visibleData(input: EventSaveInput): EventInput {
   if (!has('domains')) d.domainIds = prev?.domainIds ?? (def.eventType?.domainId ? [def.eventType.domainId] : []);
   if (!has('observations')) d.observations = prev?.observations ?? '';
   if (!has('confidential')) d.confidential = prev?.confidential ?? false;
+  if (!input.projectField) d.projectId = prev?.projectId ?? null;
   if (def.kind !== 'at') Object.assign(d, { workUnitId: null, injuryTypeIds: [], injurySiteIds: [], ppeIds: [], stateOfPlay: '', ambiance: '', victimActivity: '', equipment: '', technicalCauses: '', humanCauses: '', organisationalCauses: '' });
   if (def.kind !== 'vms') d.visitType = undefined;
   // The vehicle fields belong to vehicle visits only.
@@ -225,6 +229,7 @@ function columnValues(d: EventInput): Array<[string, unknown]> {
   return [
     ['subject', d.subject], ['event_date', nul(d.date)], ['service_id', d.serviceId], ['hierarchy_item_id', d.hierarchyItemId], ['supervisor_id', d.supervisorId],
     ['confidential', d.confidential], ['notified', d.notified], ['observations', nul(d.observations)], ['main_source_id', d.mainSourceId], ['domain_ids', d.domainIds],
+    ['project_id', d.projectId],
     ['work_unit_id', d.workUnitId], ['injury_type_ids', d.injuryTypeIds], ['injury_site_ids', d.injurySiteIds], ['ppe_ids', d.ppeIds],
     ['state_of_play', nul(d.stateOfPlay)], ['ambiance', nul(d.ambiance)], ['victim_activity', nul(d.victimActivity)], ['equipment', nul(d.equipment)],
     ['technical_causes', nul(d.technicalCauses)], ['human_causes', nul(d.humanCauses)], ['organisational_causes', nul(d.organisationalCauses)],
@@ -242,6 +247,8 @@ export async function saveEvent(db: DataSource, input: EventSaveInput): Promise<
     const { tenantId, user, definition } = input;
     const d = visibleData(input);
     const errors = await checkReferences(m, tenantId, d, input.previous);
+    // A project the event already has stays acceptable, even out of sight; a new one must be in sight.
+    if (d.projectId !== null && d.projectId !== (input.previous?.projectId ?? null) && !(await projectSelectable(m, user, d.projectId))) errors.projectId = 'validation.choice';
     if (!input.draft) Object.assign(errors, await checkRecordRules(m, input, d));
     if (Object.keys(errors).length) return { ok: false, errors };
     await copyFromSupervisor(m, tenantId, d);
