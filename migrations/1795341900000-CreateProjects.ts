@@ -10,6 +10,7 @@ export class CreateProjects1795341900000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_project_state" ON "project"  ("tenant_id", "state") `);
     await queryRunner.query(`CREATE TABLE "project_task" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "project_id" integer, "parent_id" integer, "label" character varying(255) NOT NULL, "description" text, "start_at" TIMESTAMP WITH TIME ZONE NOT NULL, "end_at" TIMESTAMP WITH TIME ZONE NOT NULL, "hour_estimation" numeric(7,2), "progress" integer NOT NULL DEFAULT '0', "state" character varying(20) NOT NULL DEFAULT 'todo', "assignee_id" integer, "is_milestone" boolean NOT NULL DEFAULT false, "is_initial_planning" boolean NOT NULL DEFAULT false, "initial_start_at" TIMESTAMP WITH TIME ZONE, "initial_end_at" TIMESTAMP WITH TIME ZONE, "done_at" TIMESTAMP WITH TIME ZONE, "done_comment" text, "scheduled_task_id" integer, "scheduled_for" date, "created_by_id" integer, "version" integer NOT NULL DEFAULT '1', "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_project_task_dates" CHECK ("end_at" >= "start_at"), CONSTRAINT "CHK_project_task_progress" CHECK ("progress" >= 0 AND "progress" <= 100), CONSTRAINT "CHK_project_task_state" CHECK ("state" IN ('todo', 'in_progress', 'done')), CONSTRAINT "PK_f8275249858f42bc01e47cb979d" PRIMARY KEY ("id"))`);
     await queryRunner.query(`CREATE INDEX "IDX_project_task_assignee" ON "project_task"  ("tenant_id", "assignee_id", "start_at") `);
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_project_task_schedule_day" ON "project_task"  ("scheduled_task_id", "scheduled_for") WHERE "scheduled_task_id" IS NOT NULL`);
     await queryRunner.query(`CREATE INDEX "IDX_project_task_project" ON "project_task"  ("tenant_id", "project_id") `);
     await queryRunner.query(`CREATE TABLE "project_document" ("id" SERIAL NOT NULL, "tenant_id" integer NOT NULL, "project_id" integer NOT NULL, "task_id" integer, "label" character varying(255) NOT NULL, "file_id" integer, "url" character varying(2000), "created_by_id" integer, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "CHK_project_document_content" CHECK ("file_id" IS NOT NULL OR "url" IS NOT NULL), CONSTRAINT "PK_e4aab0d22ce621e3dff35e57fa7" PRIMARY KEY ("id"))`);
     await queryRunner.query(`CREATE INDEX "IDX_project_document_project" ON "project_document"  ("tenant_id", "project_id") `);
@@ -89,6 +90,7 @@ export class CreateProjects1795341900000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."IDX_project_document_project"`);
     await queryRunner.query(`DROP TABLE "project_document"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_project_task_project"`);
+    await queryRunner.query(`DROP INDEX "public"."UQ_project_task_schedule_day"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_project_task_assignee"`);
     await queryRunner.query(`DROP TABLE "project_task"`);
     await queryRunner.query(`DROP INDEX "public"."IDX_project_state"`);

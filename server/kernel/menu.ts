@@ -60,6 +60,8 @@ export const MENU: MenuSection[] = [
   ] },
   { key: 'projects', icon: 'kanban', entries: [
     { key: 'project_management', route: 'project_index', right: 'project.view', toggle: 'module_projects', icon: 'kanban' },
+    { key: 'my_tasks', route: 'project_my_tasks', right: 'project.view', toggle: 'module_projects', icon: 'list-task' },
+    { key: 'planning', route: 'project_planning', right: 'project.view', toggle: 'module_projects', icon: 'calendar-week' },
     { key: 'calendar', route: 'calendar_index', right: 'other.calendar', toggle: 'calendar', icon: 'calendar3' },
   ] },
   { key: 'companies', icon: 'building', entries: [

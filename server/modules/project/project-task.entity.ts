@@ -17,6 +17,7 @@ export type TaskState = (typeof TASK_STATES)[number];
 @Entity('project_task')
 @Index('IDX_project_task_project', ['tenantId', 'projectId'])
 @Index('IDX_project_task_assignee', ['tenantId', 'assigneeId', 'startAt'])
+@Index('UQ_project_task_schedule_day', ['scheduledTaskId', 'scheduledFor'], { unique: true, where: '"scheduled_task_id" IS NOT NULL' })
 @Check('CHK_project_task_state', `"state" IN ('todo', 'in_progress', 'done')`)
 @Check('CHK_project_task_progress', '"progress" >= 0 AND "progress" <= 100')
 @Check('CHK_project_task_dates', '"end_at" >= "start_at"')
