@@ -1,0 +1,327 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Calendar, dateFnsLocalizer, type Formats, type Messages, type SlotInfo, type ToolbarProps, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { fr } from 'date-fns/locale/fr';
+import { alertDialog } from '../core/alerts';
+import { ajaxHeaders, errorMessage, postXhr, readJson } from '../core/http';
+import { openCalendarForm } from './api';
+import {
+  fetchRange, fillUrl, formatDay, formatWall, parseWall, tasksQuery, toEvents, withYear, yearsBetween,
+  type CalendarData, type CalendarEvent, type CalendarResource, type CalendarView,
+} from './calendar-model';
+
+/** The island's props (made by `calendarIndex`, server/modules/calendar/calendar.handlers.ts). */
+export interface CalendarProps {
+  locale: string;
+  /** Today in Paris, `YYYY-MM-DD`. */
+  today: string;
+  defaultView: CalendarView;
+  views: CalendarView[];
+  years: { min: number; max: number };
+  placeholder: string;
+  urls: {
+    tasks: string; addTask: string; editTask: string; taskDates: string | null;
+    accidentAdd: string; accidentEdit: string; accidentDates: string; color: string;
+  };
+  can: { addTask: boolean; moveTasks: boolean; unavailability: boolean; colors: boolean };
+  labels: Record<string, string>;
+}
+
+const localizer = dateFnsLocalizer({
+  format, parse, getDay, locales: { fr },
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
+});
+
+const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+
+const range = (fmt: string) => ({ start, end }: { start: Date; end: Date }, culture?: string) =>
+  `${localizer.format(start, fmt, culture)} – ${localizer.format(end, fmt, culture)}`;
+
+/** French formats: 24-hour times, DD/MM/YYYY dates. */
+const FORMATS: Formats = {
+  timeGutterFormat: 'HH:mm',
+  eventTimeRangeFormat: range('HH:mm'),
+  eventTimeRangeStartFormat: ({ start }, culture) => `${localizer.format(start, 'HH:mm', culture)} – `,
+  eventTimeRangeEndFormat: ({ end }, culture) => ` – ${localizer.format(end, 'HH:mm', culture)}`,
+  selectRangeFormat: range('HH:mm'),
+  agendaTimeFormat: 'HH:mm',
+  agendaTimeRangeFormat: range('HH:mm'),
+  agendaDateFormat: 'EEE dd/MM/yyyy',
+  agendaHeaderFormat: range('dd/MM/yyyy'),
+  dayFormat: 'EEE dd/MM',
+  dayHeaderFormat: 'EEEE dd/MM/yyyy',
+  dayRangeHeaderFormat: range('dd/MM/yyyy'),
+  monthHeaderFormat: 'MMMM yyyy',
+  weekdayFormat: 'EEEE',
+};
+
+function initialState(props: CalendarProps): { date: Date; view: CalendarView } {
+  // The page reloads after a saved form: the URL keeps where the user was.
+  const q = new URLSearchParams(window.location.search);
+  const day = q.get('date');
+  const view = q.get('view') as CalendarView | null;
+  const date = (day && parseWall(day)) || parseWall(props.today) || new Date();
+  return { date, view: view && props.views.includes(view) ? view : props.defaultView };
+}
+
+/** The shared calendar: tasks, work accidents and unavailability, approved leave (issue 10). */
+export function CalendarApp(props: CalendarProps) {
+  const { labels: L, urls, can, placeholder } = props;
+  const start = useMemo(() => initialState(props), []);
+  const [date, setDate] = useState<Date>(start.date);
+  const [view, setView] = useState<CalendarView>(start.view);
+  const [data, setData] = useState<CalendarData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [resources, setResources] = useState<number[]>([]);
+  const [projects, setProjects] = useState<number[]>([]);
+  const [unavailabilityMode, setUnavailabilityMode] = useState(false);
+  const [colorFor, setColorFor] = useState<CalendarResource | null>(null);
+  const [events, setEvents] = useState<CalendarEvent[]>([]);
+  const request = useRef<AbortController | null>(null);
+
+  const load = useCallback(async () => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    const url = `${urls.tasks}${urls.tasks.includes('?') ? '&' : '?'}${tasksQuery(fetchRange(view, date), resources, projects)}`;
+    try {
+      const response = await fetch(url, { headers: ajaxHeaders({ Accept: 'application/json' }), credentials: 'same-origin', signal: controller.signal });
+      const body = await readJson<CalendarData>(response);
+      if (!response.ok || !body) throw new Error(`HTTP ${response.status}`);
+      setData(body);
+      setEvents(toEvents(body.tasks));
+      setFailed(false);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      setFailed(true);
+      console.error(`[calendrier] ${L.load_failed}`, error);
+    }
+  }, [urls.tasks, view, date, resources, projects, L.load_failed]);
+
+  useEffect(() => { void load(); }, [load]);
+  useEffect(() => () => request.current?.abort(), []);
+
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    q.set('date', formatDay(date));
+    q.set('view', view);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${q.toString()}`);
+  }, [date, view]);
+
+  const open = useCallback((url: string) => { void openCalendarForm(url, { forbidden: L['errors.forbidden'], failed: L.load_failed }); }, [L]);
+
+  const onSelectSlot = useCallback((slot: SlotInfo) => {
+    const query = new URLSearchParams({ start: formatWall(slot.start), end: formatWall(slot.end) });
+    if (resources.length === 1) query.set('resource', String(resources[0]));
+    if (unavailabilityMode && can.unavailability) {
+      open(`${urls.accidentAdd}?${query.toString()}`);
+    } else if (can.addTask) {
+      open(`${urls.addTask}?${query.toString()}`);
+    }
+  }, [resources, unavailabilityMode, can.unavailability, can.addTask, urls.accidentAdd, urls.addTask, open]);
+
+  const onSelectEvent = useCallback((event: CalendarEvent) => {
+    if (event.kind === 'task') open(fillUrl(urls.editTask, placeholder, event.recordId));
+    else if (event.kind === 'interruption' && can.unavailability) open(fillUrl(urls.accidentEdit, placeholder, event.recordId));
+  }, [urls.editTask, urls.accidentEdit, placeholder, can.unavailability, open]);
+
+  const movable = useCallback((event: CalendarEvent) => (event.kind === 'task' && can.moveTasks) || (event.kind === 'interruption' && can.unavailability), [can.moveTasks, can.unavailability]);
+
+  /** Drag or resize: 200 saved; 403 alert then reload; 401 the server's message; the calendar is read again. */
+  const move = useCallback(async ({ event, start: s, end: e }: EventInteractionArgs<CalendarEvent>) => {
+    if (!movable(event)) return;
+    const from = new Date(s);
+    const to = new Date(e);
+    let startText = formatWall(from);
+    let endText = formatWall(to);
+    if (event.kind === 'interruption') {
+      // Whole days: the last day is the one before the exclusive end.
+      const last = new Date(to.getTime() - 60_000);
+      startText = `${formatDay(from)} 00:00`;
+      endText = `${formatDay(last < from ? from : last)} 23:59`;
+    }
+    const template = event.kind === 'task' ? urls.taskDates! : urls.accidentDates;
+    const url = fillUrl(template, placeholder, event.recordId, startText, endText);
+    setEvents((list) => list.map((x) => (x.id === event.id ? { ...x, start: from, end: to } : x)));
+    let response: Response;
+    try {
+      response = await postXhr(url, new URLSearchParams({ start: startText, end: endText }));
+    } catch {
+      await alertDialog(L['errors.generic'], 'danger');
+      void load();
+      return;
+    }
+    if (response.ok) { void load(); return; }
+    if (response.status === 403) {
+      await alertDialog(await errorMessage(response, L['errors.forbidden']), 'danger');
+      window.location.reload();
+      return;
+    }
+    await alertDialog(await errorMessage(response, L['errors.generic']), response.status === 401 ? 'warning' : 'danger');
+    void load();
+  }, [movable, urls.taskDates, urls.accidentDates, placeholder, L, load]);
+
+  const messages: Messages<CalendarEvent> = useMemo(() => ({
+    date: L['agenda.date'], time: L['agenda.time'], event: L['agenda.event'], allDay: L.all_day,
+    month: L['views.month'], week: L['views.week'], work_week: L['views.work_week'], day: L['views.day'], agenda: L['views.agenda'],
+    previous: L.previous, next: L.next, today: L.today, noEventsInRange: L.no_events,
+    showMore: (count: number) => L.show_more.replace('{{count}}', String(count)),
+  }), [L]);
+
+  const Toolbar = useMemo(() => function CalendarToolbar(tb: ToolbarProps<CalendarEvent>) {
+    const year = tb.date.getFullYear();
+    const years = yearsBetween(props.years.min, props.years.max);
+    return (
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="calendar-toolbar">
+        <div className="btn-group btn-group-sm">
+          <button type="button" className="btn btn-outline-secondary" onClick={() => tb.onNavigate('PREV')} aria-label={L.previous}><i className="bi bi-chevron-left" /></button>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => tb.onNavigate('TODAY')}>{L.today}</button>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => tb.onNavigate('NEXT')} aria-label={L.next}><i className="bi bi-chevron-right" /></button>
+        </div>
+        <select className="form-select form-select-sm w-auto" aria-label={L.year} value={years.includes(year) ? year : ''} data-testid="calendar-year"
+          onChange={(ev) => tb.onNavigate('DATE', withYear(tb.date, Number(ev.target.value)))}>
+          {!years.includes(year) && <option value="">{year}</option>}
+          {years.map((y) => <option key={y} value={y}>{y}</option>)}
+        </select>
+        <strong className="mx-2 text-capitalize" data-testid="calendar-label">{tb.label}</strong>
+        <div className="btn-group btn-group-sm ms-auto" role="group">
+          {props.views.map((v) => (
+            <button key={v} type="button" className={`btn ${tb.view === v ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={tb.view === v}
+              data-testid={`calendar-view-${v}`} onClick={() => tb.onView(v as View)}>{L[`views.${v}`]}</button>
+          ))}
+        </div>
+      </div>
+    );
+  }, [L, props.years.min, props.years.max, props.views]);
+
+  const components = useMemo(() => ({
+    toolbar: Toolbar,
+    event: ({ event, title }: { event: CalendarEvent; title: string }) => (
+      <span data-testid="calendar-event" data-event-id={String(event.id)} data-kind={event.kind}>{title}</span>
+    ),
+  }), [Toolbar]);
+
+  const eventPropGetter = useCallback((event: CalendarEvent) => ({
+    className: `vigie-cal-${event.kind}`,
+    style: event.kind === 'task' ? { backgroundColor: event.color, borderColor: event.color } : { borderLeft: `4px solid ${event.color}` },
+  }), []);
+
+  const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+  return (
+    <div className="row g-3 vigie-calendar">
+      <aside className="col-lg-3" data-testid="calendar-filters">
+        {can.unavailability && (
+          <div className="card card-body shadow-sm mb-3">
+            <div className="form-check form-switch">
+              <input className="form-check-input" type="checkbox" id="calendar-unavailability" data-testid="calendar-unavailability-mode"
+                checked={unavailabilityMode} onChange={(ev) => setUnavailabilityMode(ev.target.checked)} />
+              <label className="form-check-label" htmlFor="calendar-unavailability">{L.unavailability_mode}</label>
+            </div>
+            <small className="text-muted">{L.unavailability_help}</small>
+          </div>
+        )}
+        <div className="card shadow-sm mb-3">
+          <div className="card-header py-2"><strong>{L['filters.resources']}</strong> <small className="text-muted">({resources.length ? resources.length : L['filters.all_resources']})</small></div>
+          <ul className="list-group list-group-flush vigie-calendar-list">
+            {data && !data.resources.length && <li className="list-group-item text-muted small">{L['filters.none']}</li>}
+            {data?.resources.map((r) => (
+              <li key={r.id} className="list-group-item py-1 d-flex align-items-center gap-2" data-testid="calendar-resource">
+                <input className="form-check-input mt-0" type="checkbox" id={`calendar-resource-${r.id}`} checked={resources.includes(r.id)}
+                  onChange={() => setResources((list) => toggle(list, r.id))} />
+                <span className="vigie-calendar-swatch" style={{ backgroundColor: r.color }} aria-hidden="true" />
+                <label className="form-check-label flex-grow-1 small" htmlFor={`calendar-resource-${r.id}`}>{r.fullName}</label>
+                {can.colors && (
+                  <button type="button" className="btn btn-link btn-sm p-0" title={L['color.edit']} aria-label={`${L['color.edit']} – ${r.fullName}`}
+                    data-testid="calendar-color-edit" onClick={() => setColorFor(r)}><i className="bi bi-palette" /></button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="card shadow-sm mb-3">
+          <div className="card-header py-2"><strong>{L['filters.projects']}</strong> <small className="text-muted">({projects.length ? projects.length : L['filters.all_projects']})</small></div>
+          <ul className="list-group list-group-flush vigie-calendar-list">
+            {data && !data.projects.length && <li className="list-group-item text-muted small">{L['filters.none']}</li>}
+            {data?.projects.map((p) => (
+              <li key={p.id} className="list-group-item py-1" data-testid="calendar-project">
+                <input className="form-check-input me-2" type="checkbox" id={`calendar-project-${p.id}`} checked={projects.includes(p.id)}
+                  onChange={() => setProjects((list) => toggle(list, p.id))} />
+                <label className="form-check-label small" htmlFor={`calendar-project-${p.id}`}>{p.label}</label>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="small text-muted">
+          <div><span className="vigie-calendar-swatch vigie-cal-leave d-inline-block me-1" />{L['legend.leave']}</div>
+          <div><span className="vigie-calendar-swatch vigie-cal-interruption d-inline-block me-1" />{L['legend.interruption']}</div>
+        </div>
+      </aside>
+      <div className="col-lg-9">
+        {failed && <div className="alert alert-danger" role="alert">{L.load_failed}</div>}
+        {colorFor && (
+          <ColorDialog resource={colorFor} labels={L} url={fillUrl(urls.color, placeholder, colorFor.id)}
+            onClose={(changed) => { setColorFor(null); if (changed) void load(); }} />
+        )}
+        <div className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}>
+          <DnDCalendar
+            localizer={localizer}
+            culture="fr"
+            formats={FORMATS}
+            messages={messages}
+            events={events}
+            date={date}
+            view={view as View}
+            views={props.views as View[]}
+            onNavigate={(d: Date) => setDate(d)}
+            onView={(v: View) => setView(v as CalendarView)}
+            selectable={can.addTask || can.unavailability}
+            onSelectSlot={onSelectSlot}
+            onSelectEvent={onSelectEvent}
+            draggableAccessor={movable}
+            resizableAccessor={movable}
+            resizable
+            onEventDrop={(args) => void move(args)}
+            onEventResize={(args) => void move(args)}
+            eventPropGetter={eventPropGetter}
+            components={components}
+            length={7}
+            scrollToTime={new Date(1970, 0, 1, 7, 0)}
+            popup
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The colour of a resource: 200 closes the dialog (project_user_color_edit). */
+function ColorDialog({ resource, labels: L, url, onClose }: { resource: CalendarResource; labels: Record<string, string>; url: string; onClose: (changed: boolean) => void }) {
+  const [color, setColor] = useState(resource.color);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const response = await postXhr(url, new URLSearchParams({ color }));
+      if (response.status === 200) { onClose(true); return; }
+      setError(await errorMessage(response, L['errors.generic']));
+    } catch {
+      setError(L['errors.generic']);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="card shadow-sm mb-3" role="dialog" aria-labelledby="calendar-color-title" data-testid="calendar-color-dialog">
+      <div className="card-body d-flex flex-wrap align-items-center gap-2">
+        <strong id="calendar-color-title" className="me-2">{L['color.title'].replace('{{name}}', resource.fullName)}</strong>
+        <input type="color" className="form-control form-control-color" value={color} onChange={(ev) => setColor(ev.target.value)} aria-label={L['color.edit']} data-testid="calendar-color-input" />
+        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void save()} data-testid="calendar-color-save">{L['color.save']}</button>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onClose(false)}>{L['color.cancel']}</button>
+        {error && <div className="text-danger small w-100" role="alert">{error}</div>}
+      </div>
+    </div>
+  );
+}
