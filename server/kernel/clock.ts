@@ -32,3 +32,20 @@ export function todayIso(now: Date = clock.now()): string {
 }
 
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+const PARIS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function parisOffset(at: number): number {
+  const p: Record<string, number> = {};
+  for (const part of PARIS.formatToParts(new Date(at))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(at / 60_000) * 60_000;
+}
+
+/** The instant of `day` (`YYYY-MM-DD`) at `time` (`HH:MM`) in Paris (wall-clock times typed in forms). */
+export function parisInstant(day: string, time: string): Date {
+  const [y, mo, d] = day.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const first = wall - parisOffset(wall);
+  return new Date(wall - parisOffset(first));
+}

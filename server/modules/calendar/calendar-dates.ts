@@ -1,4 +1,4 @@
-import { parisInstant } from '../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../kernel/clock';
 
 /**
  * The calendar's date format (seed 000 §9): `YYYY-MM-DD HH:mm`, a Paris wall-clock time. The

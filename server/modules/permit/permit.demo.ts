@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { clock, todayIso } from '../../kernel/clock';
-import { parisInstant } from '../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../kernel/clock';
 import { createPermit } from './permit.service';
 import type { PermitInput } from './permit.schema';
 import { permitType } from './permit-types';

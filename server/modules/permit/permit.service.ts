@@ -11,7 +11,7 @@ import { recordHistory } from '../../kernel/history/history.service';
 import type { PlanRef } from '../prevention-plan/plan-ref';
 import { PERMIT_REF_COLUMNS, type PermitRef } from './permit.access';
 import { toIsoDate } from '../action-plan/action-plan.schema';
-import { parisInstant } from '../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../kernel/clock';
 import type { PermitInput } from './permit.schema';
 import { PERMIT_STEPS, permitType, type PermitStep, type PermitTypeDef } from './permit-types';
 

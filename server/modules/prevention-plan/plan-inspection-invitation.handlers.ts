@@ -1,3 +1,4 @@
+import { parisInstant } from '../../kernel/clock';
 import type { Request, Response } from 'express';
 import type { FieldError } from '../../kernel/http/forms';
 import { parseForm } from '../../kernel/http/forms';
@@ -8,7 +9,7 @@ import { planTabUrl, resolvePlan } from './plan-access';
 import type { PlanRef } from './plan-ref';
 import { INVITATION_FORM, invitationSchema, type InvitationInput } from './plan-inspection-invitation.schema';
 import {
-  defaultMessage, initialValues, invitationContext, listInvitations, parisInstant, renderInvitationMail, sendInvitation, step1Errors, step2Errors,
+  defaultMessage, initialValues, invitationContext, listInvitations, renderInvitationMail, sendInvitation, step1Errors, step2Errors,
   type InvitationContext,
 } from './plan-inspection-invitation.service';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ejs from 'ejs';
 import type { EntityManager } from 'typeorm';
-import { clock } from '../../kernel/clock';
+import { clock, parisInstant } from '../../kernel/clock';
 import { loadConfig } from '../../kernel/config';
 import { rowsOf, type Db } from '../../kernel/db/sql';
 import { recordHistory } from '../../kernel/history/history.service';
@@ -93,23 +93,6 @@ export async function invitationContext(db: Db, tenantId: number, planId: number
     users: users.map((u) => ({ ...u, id: Number(u.id) })),
     last: last ?? null,
   };
-}
-
-const PARIS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function parisOffset(at: number): number {
-  const p: Record<string, number> = {};
-  for (const part of PARIS.formatToParts(new Date(at))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(at / 60_000) * 60_000;
-}
-
-/** The instant of `day` (`YYYY-MM-DD`) at `time` (`HH:MM`) in Paris, where inspections take place. */
-export function parisInstant(day: string, time: string): Date {
-  const [y, mo, d] = day.split('-').map(Number);
-  const [h, mi] = time.split(':').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const first = wall - parisOffset(wall);
-  return new Date(wall - parisOffset(first));
 }
 
 /** Days from `a` to `b`, both `YYYY-MM-DD`. */

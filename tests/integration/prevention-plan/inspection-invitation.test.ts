@@ -1,6 +1,5 @@
-import { FixedClock, useClock } from '../../../server/kernel/clock';
+import { FixedClock, parisInstant, useClock } from '../../../server/kernel/clock';
 import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
-import { parisInstant } from '../../../server/modules/prevention-plan/plan-inspection-invitation.service';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { decode } from './company-fixtures';
 import { actor, insertPlan, newCompany, RIGHTS, XHR, type Actor } from './plan-helpers';

@@ -1,4 +1,4 @@
-import { parisInstant } from '../../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../../kernel/clock';
 
 /** Status of a formation held by an employee, on a given day. */
 export type FormationStatus = 'valid' | 'expiring' | 'expired';

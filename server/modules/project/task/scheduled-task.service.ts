@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '../../../kernel/db/sql';
 import type { FieldError } from '../../../kernel/http/forms';
 import { formatDate } from '../../../kernel/i18n/format';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
-import { parisInstant } from '../../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../../kernel/clock';
 import { assigneeAvailable } from '../task-dates';
 import { addDays, firstOccurrenceFrom, type ScheduleUnit } from './schedule-dates';
 import type { ScheduledTaskInput } from './task.schema';

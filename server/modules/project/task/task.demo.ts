@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { todayIso } from '../../../kernel/clock';
 import { userInTenant } from '../../../kernel/tenancy';
-import { parisInstant } from '../../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../../kernel/clock';
 import { addDays } from './schedule-dates';
 import { makeScheduledTasks } from './scheduled-task.service';
 

@@ -4,7 +4,7 @@ import { HttpError } from '../../../kernel/http/errors';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { renderScreen } from '../../../kernel/http/render';
 import { removedWith, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
-import { parisInstant } from '../../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../../kernel/clock';
 import { projectAbilities, requireProject, type ProjectRef } from '../project-access';
 import { changeTaskDates } from '../task-dates';
 import { SCHEDULE_UNITS } from '../project-scheduled-task.entity';

@@ -5,7 +5,7 @@ import type { FieldError } from '../../../kernel/http/forms';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { can } from '../../../kernel/rights/registry';
 import { userInTenant } from '../../../kernel/tenancy';
-import { parisInstant } from '../../prevention-plan/plan-inspection-invitation.service';
+import { parisInstant } from '../../../kernel/clock';
 import { projectAbilities, projectVisibility } from '../project-access';
 import { assigneeAvailable, changeTaskDates } from '../task-dates';
 import type { TaskState } from '../project-task.entity';
