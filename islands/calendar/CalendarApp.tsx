@@ -245,8 +245,8 @@ export function CalendarApp(props: CalendarProps) {
           <ul className="list-group list-group-flush vigie-calendar-list">
             {data && !data.projects.length && <li className="list-group-item text-muted small">{L['filters.none']}</li>}
             {data?.projects.map((p) => (
-              <li key={p.id} className="list-group-item py-1" data-testid="calendar-project">
-                <input className="form-check-input me-2" type="checkbox" id={`calendar-project-${p.id}`} checked={projects.includes(p.id)}
+              <li key={p.id} className="list-group-item py-1 d-flex align-items-center gap-2" data-testid="calendar-project">
+                <input className="form-check-input mt-0 flex-shrink-0" type="checkbox" id={`calendar-project-${p.id}`} checked={projects.includes(p.id)}
                   onChange={() => setProjects((list) => toggle(list, p.id))} />
                 <label className="form-check-label small" htmlFor={`calendar-project-${p.id}`}>{p.label}</label>
               </li>
