@@ -17,6 +17,9 @@ export class AccidentType {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 }

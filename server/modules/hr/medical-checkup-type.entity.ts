@@ -28,6 +28,9 @@ export class MedicalCheckupType {
   @Column({ name: 'alert_days', type: 'integer', nullable: true })
   alertDays: number | null;
 
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 }
