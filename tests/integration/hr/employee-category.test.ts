@@ -36,7 +36,7 @@ describe('activity categories', () => {
     const blank = await post(agent, '/rh/activity-categories/new', { code: '', name: '' });
     expect(blank.text).toContain('Veuillez renseigner ce champ.');
     const [cat] = await t.db.dataSource.query('SELECT id FROM activity_category WHERE tenant_id = $1', [manager.tenantId]);
-    const renamed = await post(agent, `/rh/activity-categories/${cat.id}/edit`, { code: 'OUV', name: 'Ouvriers et compagnons' });
+    const renamed = await post(agent, `/rh/activity-categories/${cat.id}/edit`, { code: 'OUV', name: 'Ouvriers et compagnons', version: '1' });
     expect(renamed.status).toBe(201);
     await t.db.dataSource.query(`INSERT INTO employee (tenant_id, last_name, activity_category_id) VALUES ($1, 'Porteur', $2)`, [manager.tenantId, cat.id]);
     const list = await agent.get('/rh/activity-categories');
@@ -60,6 +60,32 @@ describe('activity categories', () => {
     expect(after.text).not.toContain('data-category="CAD"');
     const [trash] = await t.db.dataSource.query(`SELECT title FROM trash_item WHERE subject_table = 'activity_category' AND subject_id = $1`, [cat.id]);
     expect(trash.title).toBe('CAD – Cadres');
+  });
+
+  it('refuses a stale edit with 409 when two users open the same form, and keeps the first save', async () => {
+    const name = company();
+    const first = await makeUser(t, { company: name, rights: ['hr.view', 'hr.manage_employees'] });
+    const second = await makeUser(t, { company: name, rights: ['hr.view', 'hr.manage_employees'] });
+    expect(second.tenantId).toBe(first.tenantId);
+    const [cat] = await t.db.dataSource.query(`INSERT INTO activity_category (tenant_id, code, name) VALUES ($1, 'ETAM', 'Employés') RETURNING id`, [first.tenantId]);
+    const a = (await loginAs(t, first)).agent;
+    const b = (await loginAs(t, second)).agent;
+    const versionIn = (html: string) => /name="activity_category\[version\]" value="(\d+)"/.exec(html)?.[1];
+    const formA = await a.get(`/rh/activity-categories/${cat.id}/edit`).set('X-Requested-With', 'XMLHttpRequest');
+    const formB = await b.get(`/rh/activity-categories/${cat.id}/edit`).set('X-Requested-With', 'XMLHttpRequest');
+    expect(versionIn(formA.text)).toBe('1');
+    expect(versionIn(formB.text)).toBe('1');
+    const saved = await post(a, `/rh/activity-categories/${cat.id}/edit`, { code: 'ETAM', name: 'Employés, techniciens et agents de maîtrise', version: versionIn(formA.text)! });
+    expect(saved.status).toBe(201);
+    const refused = await post(b, `/rh/activity-categories/${cat.id}/edit`, { code: 'EMP', name: 'Employés de bureau', version: versionIn(formB.text)! });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: "Cet élément a été modifié par quelqu'un d'autre pendant votre saisie. Rechargez-le pour voir la dernière version avant d'enregistrer." });
+    expect((await t.db.dataSource.query('SELECT code, name, version FROM activity_category WHERE id = $1', [cat.id]))[0])
+      .toEqual({ code: 'ETAM', name: 'Employés, techniciens et agents de maîtrise', version: 2 });
+    // Reloaded, the second user's form carries the new version and saves.
+    const reloaded = await b.get(`/rh/activity-categories/${cat.id}/edit`).set('X-Requested-With', 'XMLHttpRequest');
+    expect(versionIn(reloaded.text)).toBe('2');
+    expect(reloaded.text).toContain('value="Employés, techniciens et agents de maîtrise"');
   });
 
   it("answers 404 for another company's category", async () => {

@@ -38,7 +38,7 @@ describe('medical check-up types (rh_medical_checkup_type_*)', () => {
     expect(list.text).toContain('Suivi individuel renforcé');
     expect(list.text).toContain('tous les 24 mois');
 
-    expect((await postForm(hr, `/rh/medical-checkup-types/${type.id}/edit`, 'medical_checkup_type', { name: 'SIR', frequencyMonths: '12', alertDays: '' })).status).toBe(201);
+    expect((await postForm(hr, `/rh/medical-checkup-types/${type.id}/edit`, 'medical_checkup_type', { name: 'SIR', frequencyMonths: '12', alertDays: '', version: 1 })).status).toBe(201);
     expect((await q('SELECT name, frequency_months, alert_days FROM medical_checkup_type WHERE id = $1', [type.id]))[0]).toEqual({ name: 'SIR', frequency_months: 12, alert_days: null });
   });
 
@@ -58,9 +58,32 @@ describe('medical check-up types (rh_medical_checkup_type_*)', () => {
 
     const stranger = await actor(t, MANAGER);
     expect((await stranger.agent.get(`/rh/medical-checkup-types/${used}/edit`).set(XHR)).status).toBe(404);
-    expect((await postForm(stranger, `/rh/medical-checkup-types/${used}/edit`, 'medical_checkup_type', { name: 'Piraté', frequencyMonths: '1' })).status).toBe(404);
+    expect((await postForm(stranger, `/rh/medical-checkup-types/${used}/edit`, 'medical_checkup_type', { name: 'Piraté', frequencyMonths: '1', version: 1 })).status).toBe(404);
     expect((await postEmpty(stranger, `/rh/medical-checkup-types/${used}/delete`)).status).toBe(404);
     expect((await q('SELECT name FROM medical_checkup_type WHERE id = $1', [used]))[0].name).toBe('VIP');
+  });
+});
+
+describe('medical check-up type edits (optimistic lock)', () => {
+  it('refuses the second of two users who opened the same type form (409), keeping the first one\'s values', async () => {
+    const first = await actor(t, MANAGER);
+    const second = await actor(t, MANAGER, await companyOf(t, first.tenantId));
+    const type = await newType(first.tenantId, 'VIP', 60, 30);
+    const versionIn = (html: string) => Number(/name="medical_checkup_type\[version\]" value="(\d+)"/.exec(html)![1]);
+    const formA = await first.agent.get(`/rh/medical-checkup-types/${type}/edit`).set(XHR);
+    const formB = await second.agent.get(`/rh/medical-checkup-types/${type}/edit`).set(XHR);
+    expect(versionIn(formA.text)).toBe(1);
+    expect(versionIn(formB.text)).toBe(1);
+
+    expect((await postForm(first, `/rh/medical-checkup-types/${type}/edit`, 'medical_checkup_type', { name: 'SIR', frequencyMonths: '24', alertDays: '45', version: versionIn(formA.text) })).status).toBe(201);
+    const late = await postForm(second, `/rh/medical-checkup-types/${type}/edit`, 'medical_checkup_type', { name: 'Visite périodique', frequencyMonths: '12', alertDays: '', version: versionIn(formB.text) });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Cet élément a été modifié par quelqu\'un d\'autre pendant votre saisie. Rechargez-le pour voir la dernière version avant d\'enregistrer.');
+    expect((await q('SELECT name, frequency_months, alert_days, version FROM medical_checkup_type WHERE id = $1', [type]))[0])
+      .toEqual({ name: 'SIR', frequency_months: 24, alert_days: 45, version: 2 });
+    // Reopened, the form carries the new version and saves.
+    const reopened = await second.agent.get(`/rh/medical-checkup-types/${type}/edit`).set(XHR);
+    expect(versionIn(reopened.text)).toBe(2);
   });
 });
 

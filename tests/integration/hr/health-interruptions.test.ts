@@ -246,4 +246,21 @@ describe('accident types (rh_accident_type_*)', () => {
     const stranger = await actor(t, STOPPAGES);
     expect((await stranger.agent.get(`/rh/accident-types/${types[0].id}/edit`).set(XHR)).status).toBe(404);
   });
+
+  it('refuses the second of two users who opened the same type form (409), keeping the first one\'s name', async () => {
+    const first = await actor(t, STOPPAGES);
+    const second = await actor(t, STOPPAGES, await companyOf(t, first.tenantId));
+    const [{ id }] = await q('INSERT INTO accident_type (tenant_id, name) VALUES ($1, $2) RETURNING id', [first.tenantId, 'Chute']);
+    const versionIn = (html: string) => Number(/name="accident_type\[version\]" value="(\d+)"/.exec(html)![1]);
+    const formA = await first.agent.get(`/rh/accident-types/${id}/edit`).set(XHR);
+    const formB = await second.agent.get(`/rh/accident-types/${id}/edit`).set(XHR);
+    expect(versionIn(formA.text)).toBe(1);
+    expect(versionIn(formB.text)).toBe(1);
+
+    expect((await postForm(first, `/rh/accident-types/${id}/edit`, 'accident_type', { name: 'Chute de hauteur', version: versionIn(formA.text) })).status).toBe(201);
+    const late = await postForm(second, `/rh/accident-types/${id}/edit`, 'accident_type', { name: 'Chute de plain-pied', version: versionIn(formB.text) });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Cet élément a été modifié par quelqu\'un d\'autre pendant votre saisie. Rechargez-le pour voir la dernière version avant d\'enregistrer.');
+    expect((await q('SELECT name, version FROM accident_type WHERE id = $1', [id]))[0]).toEqual({ name: 'Chute de hauteur', version: 2 });
+  });
 });

@@ -29,14 +29,14 @@ async function submit(req: Request, res: Response, row: CategoryRow | null): Pro
 /** `GET|POST /rh/activity-categories/new` (rh_activity_category_add). */
 export async function add(req: Request, res: Response): Promise<void> {
   if (req.method === 'POST') return submit(req, res, null);
-  await renderCategoryForm(req, res, null, { code: '', name: '' });
+  await renderCategoryForm(req, res, null, { code: '', name: '', version: 0 });
 }
 
-/** `GET|POST /rh/activity-categories/{id}/edit` (rh_activity_category_edit). */
+/** `GET|POST /rh/activity-categories/{id}/edit` (rh_activity_category_edit): with the optimistic lock (409 when stale). */
 export async function edit(req: Request, res: Response): Promise<void> {
   const row = orNotFound(await findCategory(req.ctx.db, tenantOf(req), routeId(req)));
   if (req.method === 'POST') return submit(req, res, row);
-  await renderCategoryForm(req, res, row, { code: row.code, name: row.name });
+  await renderCategoryForm(req, res, row, { code: row.code, name: row.name, version: row.version });
 }
 
 /** `POST /rh/activity-categories/{id}/delete` (rh_activity_category_delete): to the trash; 409 while an employee carries it. */

@@ -8,14 +8,14 @@ import type { SaveResult } from './employee.service';
 registerTrashable({ table: 'activity_category', typeKey: 'hr.trash.activity_category' });
 
 /** An activity category with how many employees (not in the trash) carry it. */
-export interface CategoryRow { id: number; code: string; name: string; uses: number }
+export interface CategoryRow { id: number; code: string; name: string; version: number; uses: number }
 
 /** The activity categories of the company, by code. */
 export async function listCategories(db: Db, tenantId: number): Promise<CategoryRow[]> {
   const rows = await db.query(
-    `SELECT c.id, c.code, c.name, (SELECT count(*)::int FROM employee e WHERE e.activity_category_id = c.id AND e.deleted_at IS NULL) AS uses
+    `SELECT c.id, c.code, c.name, c.version, (SELECT count(*)::int FROM employee e WHERE e.activity_category_id = c.id AND e.deleted_at IS NULL) AS uses
        FROM activity_category c WHERE c.tenant_id = $1 AND c.deleted_at IS NULL ORDER BY lower(c.code), c.id`, [tenantId]);
-  return rows.map((r: Record<string, any>) => ({ id: r.id, code: r.code, name: r.name, uses: r.uses }));
+  return rows.map((r: Record<string, any>) => ({ id: r.id, code: r.code, name: r.name, version: r.version, uses: r.uses }));
 }
 
 /** One category of the company (not in the trash), or null. */
@@ -25,8 +25,9 @@ export async function findCategory(db: Db, tenantId: number, id: number): Promis
 }
 
 /**
- * Creates or renames a category; the code is unique in the company (case-insensitive). The
- * table has no version column: the last save wins, which is harmless for a code and a name.
+ * Creates or renames a category; the code is unique in the company (case-insensitive). A rename
+ * carries the version it was read at (0 rows updated → stale), so a concurrent edit is refused
+ * rather than silently overwritten.
  */
 export async function saveCategory(db: DataSource, tenantId: number, id: number | null, input: CategoryInput): Promise<SaveResult> {
   return db.transaction(async (m): Promise<SaveResult> => {
@@ -37,7 +38,8 @@ export async function saveCategory(db: DataSource, tenantId: number, id: number 
       const [row] = await m.query('INSERT INTO activity_category (tenant_id, code, name) VALUES ($1, $2, $3) RETURNING id', [tenantId, input.code, input.name]);
       return { ok: true, id: row.id };
     }
-    const updated = rowsOf(await m.query('UPDATE activity_category SET code = $3, name = $4 WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id', [tenantId, id, input.code, input.name]));
+    const updated = rowsOf(await m.query('UPDATE activity_category SET code = $4, name = $5, version = version + 1 WHERE id = $1 AND version = $2 AND tenant_id = $3 AND deleted_at IS NULL RETURNING id',
+      [id, input.version, tenantId, input.code, input.name]));
     return updated.length ? { ok: true, id } : { ok: false, stale: true };
   });
 }

@@ -73,10 +73,11 @@ export function employeeDateErrors(errors: Record<string, string>, data?: Employ
   return out;
 }
 
-/** The activity category form. */
+/** The activity category form; `version` is the one the form was read at (optimistic lock). */
 export const categorySchema = z.object({
   code: required(30),
   name: required(255),
+  version: z.coerce.number().int().min(0).default(0),
 });
 /** A valid activity category form. */
 export type CategoryInput = z.infer<typeof categorySchema>;

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { FieldError } from '../../../kernel/http/forms';
 import { parseForm } from '../../../kernel/http/forms';
 import { renderScreen } from '../../../kernel/http/render';
-import { orNotFound, removedWith, saved, tenantOf } from '../../../kernel/http/respond';
+import { orNotFound, removedWith, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { accidentTypeSchema, checkupTypeSchema } from './health.schema';
 import {
   findAccidentType, findCheckupType, listAccidentTypes, listCheckupTypes, removeType, saveAccidentType, saveCheckupType, type RemoveResult,
@@ -35,7 +35,8 @@ async function checkupTypeSave(req: Request, res: Response, id: number | null): 
   if (req.method === 'GET') return checkupTypeForm(req, res, id, { ...current });
   const form = parseForm(checkupTypeSchema, req.body, 'medical_checkup_type');
   if (!form.ok) return checkupTypeForm(req, res, id, form.values, form.errors);
-  orNotFound(await saveCheckupType(req.ctx.db, tenantOf(req), id, form.data));
+  const result = await saveCheckupType(req.ctx.db, tenantOf(req), id, form.data);
+  if (!result.ok) return stale(req, res);
   saved(req, res, 'hr-health.flash.saved');
 }
 
@@ -64,7 +65,8 @@ async function accidentTypeSave(req: Request, res: Response, id: number | null):
   if (req.method === 'GET') return accidentTypeForm(req, res, id, { ...current });
   const form = parseForm(accidentTypeSchema, req.body, 'accident_type');
   if (!form.ok) return accidentTypeForm(req, res, id, form.values, form.errors);
-  orNotFound(await saveAccidentType(req.ctx.db, tenantOf(req), id, form.data));
+  const result = await saveAccidentType(req.ctx.db, tenantOf(req), id, form.data);
+  if (!result.ok) return stale(req, res);
   saved(req, res, 'hr-health.flash.saved');
 }
 

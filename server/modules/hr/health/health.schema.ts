@@ -28,11 +28,12 @@ export const checkupTypeSchema = z.object({
   name: required(255),
   frequencyMonths: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(1, { error: 'hr-health.validation.frequency' }).max(240, { error: 'hr-health.validation.frequency' })),
   alertDays: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3650, { error: 'validation.invalid' }).nullable()),
+  version,
 });
 export type CheckupTypeInput = z.infer<typeof checkupTypeSchema>;
 
 /** An accident type (`accident_type[...]`). */
-export const accidentTypeSchema = z.object({ name: required(255) });
+export const accidentTypeSchema = z.object({ name: required(255), version });
 export type AccidentTypeInput = z.infer<typeof accidentTypeSchema>;
 
 /** A medical check-up (`medical_checkup[...]`). */
