@@ -1,5 +1,8 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
-import { leaveBalance } from '../../../server/modules/hr/time/leave.service';
+import { loadConfig } from '../../../server/kernel/config';
+import { drainJobs } from '../../../server/kernel/jobs';
+import { LEAVE_DECISION_MAIL_JOB, leaveMailer } from '../../../server/modules/hr/time/leave-mail';
+import { decideLeave, leaveBalance } from '../../../server/modules/hr/time/leave.service';
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 
 let t: TestApp;
@@ -202,5 +205,92 @@ describe('employee page tab', () => {
     const other = await v.agent.get(`/rh/employees/${employeeId}?tab=leave`);
     expect(other.status).toBe(200);
     expect(other.text).not.toContain('data-testid="employee-leave"');
+  });
+});
+
+describe('decision mails', () => {
+  const drain = (tenantId: number) => drainJobs(t.db.dataSource, { names: [LEAVE_DECISION_MAIL_JOB], tenantIds: [tenantId] });
+  const mailsTo = (to: string) => leaveMailer().sent().filter((m) => m.to.includes(to));
+  const setEmail = (employeeId: number, email: string | null) => q('UPDATE employee SET email = $2 WHERE id = $1', [employeeId, email]);
+
+  it('tells the employee of an approval once the job runs, with type, dates, working days and a link', async () => {
+    const { manager, tenantId, employeeId } = await company();
+    const to = `lea.moreau.${employeeId}@exemple.fr`;
+    await setEmail(employeeId, to);
+    // 07/12/2026 (Mon) to 11/12/2026 (Fri): 5 working days.
+    const id = await leave(tenantId, employeeId, '2026-12-07', '2026-12-11', 'requested');
+    const m = await loginAs(t, manager);
+    expect((await m.agent.post(`/rh/paid-leave-requests/${id}/validate`).set(XHR).send({ _csrf_token: m.csrf })).status).toBe(201);
+    // Queued with the decision, sent by the job.
+    expect(mailsTo(to)).toHaveLength(0);
+    expect(await drain(tenantId)).toMatchObject({ done: 1, failed: 0, retried: 0 });
+    const sent = mailsTo(to);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('Votre demande de congé du 07/12/2026 au 11/12/2026 a été validée');
+    expect(sent[0].text).toContain('Bonjour Léa Moreau,');
+    expect(sent[0].text).toContain('Type : Congés payés');
+    expect(sent[0].text).toContain('Période : du 07/12/2026 au 11/12/2026');
+    expect(sent[0].text).toContain('Jours ouvrés : 5');
+    expect(sent[0].text).toContain('Décision : Validée');
+    expect(sent[0].html).toContain(`href="${loadConfig().baseUrl.replace(/\/$/, '')}/rh/paid-leave-requests"`);
+    // Nothing more on a second run.
+    await drain(tenantId);
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  it('puts the refusal comment in the mail, in the linked user\'s locale', async () => {
+    const name = `Société congés ${Math.random().toString(36).slice(2)}`;
+    const worker = await makeUser(t, { company: name, roles: ['user'], locale: 'en' });
+    const manager = await makeUser(t, { company: name, roles: ['user'], rights: ['hr.leave_manage', 'hr.view_all', 'hr.view'] });
+    const employeeId = await employee(worker.tenantId, 'Moreau', { userId: worker.id });
+    const to = `lea.moreau.${employeeId}@exemple.fr`;
+    await setEmail(employeeId, to);
+    // 04/01/2027 (Mon) to 08/01/2027 (Fri), RTT: 5 working days.
+    const id = await leave(worker.tenantId, employeeId, '2027-01-04', '2027-01-08', 'requested', 'rtt');
+    const m = await loginAs(t, manager);
+    const refused = await m.agent.post(`/rh/paid-leave-requests/${id}/refuse`).set(XHR).type('form').send({ _csrf_token: m.csrf, 'paid_leave_refusal[comment]': 'Inventaire <annuel>' });
+    expect(refused.status).toBe(201);
+    await drain(worker.tenantId);
+    const sent = mailsTo(to);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('Your leave request from 04/01/2027 to 08/01/2027 has been refused');
+    expect(sent[0].text).toContain('Leave type: RTT (reduced working time)');
+    expect(sent[0].text).toContain('Period: from 04/01/2027 to 08/01/2027');
+    expect(sent[0].text).toContain('Working days: 5');
+    expect(sent[0].text).toContain('Decision: Refused');
+    expect(sent[0].text).toContain('Reason for refusal: Inventaire <annuel>');
+    expect(sent[0].html).toContain('Inventaire &lt;annuel&gt;');
+  });
+
+  it('sends to the linked user\'s address when the employee record has none, and nothing to an employee without any address', async () => {
+    const { manager, worker, tenantId, employeeId } = await company();
+    const [{ email: userEmail }] = await q('SELECT email FROM app_user WHERE id = $1', [worker.id]);
+    const linked = await leave(tenantId, employeeId, '2027-02-01', '2027-02-05', 'requested');
+    const nobodyId = await employee(tenantId, 'Petit');
+    const nobody = await leave(tenantId, nobodyId, '2027-02-01', '2027-02-05', 'requested');
+    const m = await loginAs(t, manager);
+    expect((await m.agent.post(`/rh/paid-leave-requests/${linked}/validate`).set(XHR).send({ _csrf_token: m.csrf })).status).toBe(201);
+    expect((await m.agent.post(`/rh/paid-leave-requests/${nobody}/validate`).set(XHR).send({ _csrf_token: m.csrf })).status).toBe(201);
+    const before = leaveMailer().sent().length;
+    // Both jobs end without error; only the linked employee gets a mail.
+    expect(await drain(tenantId)).toMatchObject({ claimed: 2, done: 2, failed: 0, retried: 0 });
+    expect(leaveMailer().sent().length - before).toBe(1);
+    expect(mailsTo(userEmail)).toHaveLength(1);
+    expect((await q('SELECT state FROM paid_leave_request WHERE id = $1', [nobody]))[0].state).toBe('approved');
+  });
+
+  it('sends nothing for a decision that is rolled back, nor for a cancellation', async () => {
+    const { worker, tenantId, employeeId } = await company();
+    const to = `lea.moreau.${employeeId}@exemple.fr`;
+    await setEmail(employeeId, to);
+    const id = await leave(tenantId, employeeId, '2027-03-01', '2027-03-05', 'requested');
+    await expect(t.db.dataSource.transaction(async (m) => {
+      expect(await decideLeave(m, tenantId, id, 'requested', 'approved', worker.id)).toBe(true);
+      throw new Error('annulé');
+    })).rejects.toThrow('annulé');
+    expect((await q('SELECT state FROM paid_leave_request WHERE id = $1', [id]))[0].state).toBe('requested');
+    expect(await decideLeave(t.db.dataSource, tenantId, id, 'requested', 'cancelled', worker.id)).toBe(true);
+    expect(await drain(tenantId)).toMatchObject({ claimed: 0 });
+    expect(mailsTo(to)).toHaveLength(0);
   });
 });

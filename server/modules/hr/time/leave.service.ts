@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../../kernel/http/forms';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
-import { rowsOf } from '../../../kernel/db/sql';
+import { inTransaction, rowsOf } from '../../../kernel/db/sql';
 import { employeeVisibility } from '../employee-access';
+import { enqueueLeaveDecisionMail } from './leave-mail';
 import type { LeaveState } from '../paid-leave-request.entity';
 import { addDays, workingDaysBetween } from './working-days';
 import type { LeaveInput } from './leave.schema';
@@ -188,14 +189,21 @@ const fr = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(
 
 /**
  * Moves a request from `from` to `to` (approve, refuse: by a manager; cancel: by its employee),
- * recording who decided. False when the request is no longer in state `from` (someone acted first).
+ * recording who decided. An approval or a refusal queues, in the same transaction, the mail telling
+ * the employee (a rolled-back decision sends nothing). False when the request is no longer in state
+ * `from` (someone acted first).
  */
 export async function decideLeave(db: Db, tenantId: number, id: number, from: LeaveState, to: LeaveState, userId: number, comment: string | null = null): Promise<boolean> {
   const decision = to === 'cancelled' ? '' : ', decided_by_id = $5, decided_at = now(), decision_comment = $6';
   const params: unknown[] = [to, id, tenantId, from];
   if (to !== 'cancelled') params.push(userId, comment);
-  const updated = rowsOf(await db.query(
-    `UPDATE paid_leave_request SET state = $1${decision}, version = version + 1, updated_at = now()
-      WHERE id = $2 AND tenant_id = $3 AND state = $4 RETURNING id`, params));
-  return updated.length > 0;
+  const run = async (m: EntityManager): Promise<boolean> => {
+    const updated = rowsOf(await m.query(
+      `UPDATE paid_leave_request SET state = $1${decision}, version = version + 1, updated_at = now()
+        WHERE id = $2 AND tenant_id = $3 AND state = $4 RETURNING id`, params));
+    if (!updated.length) return false;
+    if (to === 'approved' || to === 'refused') await enqueueLeaveDecisionMail(m, { tenantId, leaveId: id, decision: to });
+    return true;
+  };
+  return inTransaction(db, run);
 }
