@@ -39,4 +39,7 @@ export class ProjectComment {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

@@ -56,4 +56,7 @@ export class ProjectDocument {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

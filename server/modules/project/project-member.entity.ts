@@ -39,4 +39,7 @@ export class ProjectMember {
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   function: string | null;
+
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }
