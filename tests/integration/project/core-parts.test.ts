@@ -8,6 +8,17 @@ afterAll(async () => { await t.close(); });
 const q = (sql: string, params: unknown[] = []) => t.db.dataSource.query(sql, params);
 const ALL = ['project.view', 'project.view_all', 'project.add', 'project.edit', 'project.members', 'project.documents', 'project.comments', 'event.view', 'event.list_all'];
 
+/** Opens the edit form at `url` as `a` (as the modal does) and reads the version it carries. */
+async function openedVersion(a: { agent: Awaited<ReturnType<typeof actor>>['agent'] }, url: string, form: string): Promise<number> {
+  const res = await a.agent.get(url).set('X-Requested-With', 'XMLHttpRequest');
+  expect(res.status).toBe(200);
+  const found = new RegExp(`name="${form}\\[version\\]" value="(\\d+)"`).exec(res.text);
+  expect(found).not.toBeNull();
+  return Number(found![1]);
+}
+
+const STALE = 'Cet élément a été modifié par quelqu\'un d\'autre pendant votre saisie. Rechargez-le pour voir la dernière version avant d\'enregistrer.';
+
 async function insertEvent(tenantId: number, subject: string, creatorId: number | null = null): Promise<number> {
   const [e] = await q(`INSERT INTO event (tenant_id, kind, status, subject, event_date, creator_id) VALUES ($1, 'rex', 'IN_PROGRESS', $2, '2026-05-04', $3) RETURNING id`, [tenantId, subject, creatorId]);
   return e.id;
@@ -35,7 +46,7 @@ describe('project members', () => {
     const page = (await a.agent.get(`/projects/${id}`)).text;
     expect(page).toContain('Électricien');
     expect(page).toContain('Chef de projet');
-    expect((await postForm(a, `/projects/members/${m.id}/edit`, 'project_member', { userId: worker.id, function: 'Chef électricien', isProjectManager: '0', managesProject: '1' })).status).toBe(201);
+    expect((await postForm(a, `/projects/members/${m.id}/edit`, 'project_member', { userId: worker.id, function: 'Chef électricien', isProjectManager: '0', managesProject: '1', version: 1 })).status).toBe(201);
     expect(await q('SELECT function, is_project_manager, manages_project FROM project_member WHERE id = $1', [m.id])).toEqual([{ function: 'Chef électricien', is_project_manager: false, manages_project: true }]);
     const removed = await postEmpty(a, `/projects/members/${m.id}/remove`);
     expect(removed.status).toBe(200);
@@ -63,6 +74,26 @@ describe('project members', () => {
     // Managing the project is enough, without project.members.
     expect((await postForm(manager, `/projects/${id}/members/new`, 'project_member', { userId: a.id })).status).toBe(201);
     expect((await q('SELECT user_id FROM project_member WHERE project_id = $1 ORDER BY user_id', [id])).map((r: any) => r.user_id).sort()).toEqual([a.id, manager.id, plain.id].sort());
+  });
+
+  it('keeps the first of two concurrent edits: the second answers 409 and changes nothing', async () => {
+    const c = company();
+    const first = await actor(t, ALL, c);
+    const second = await actor(t, ALL, c);
+    const worker = await actor(t, [], c);
+    const id = await insertProject(t, first.tenantId, { label: 'Projet membres concurrents' });
+    const member = await insertMember(t, first.tenantId, id, worker.id);
+    const url = `/projects/members/${member}/edit`;
+    const v1 = await openedVersion(first, url, 'project_member');
+    const v2 = await openedVersion(second, url, 'project_member');
+    expect([v1, v2]).toEqual([1, 1]);
+    expect((await postForm(first, url, 'project_member', { userId: worker.id, function: 'Électricien', isProjectManager: '1', version: v1 })).status).toBe(201);
+    const late = await postForm(second, url, 'project_member', { userId: worker.id, function: 'Soudeur', managesProject: '1', version: v2 });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ message: STALE });
+    expect(await q('SELECT function, is_project_manager, manages_project, version FROM project_member WHERE id = $1', [member]))
+      .toEqual([{ function: 'Électricien', is_project_manager: true, manages_project: false, version: 2 }]);
+    expect(await openedVersion(second, url, 'project_member')).toBe(2);
   });
 });
 
@@ -94,7 +125,7 @@ describe('project documents', () => {
     expect(download.status).toBe(200);
     expect(download.text).toBe('Réunion de lancement\n');
     // Edit keeps the file when none is sent.
-    expect((await postForm(a, `/projects/documents/${docs[1].id}/edit`, 'project_document', { label: 'Compte rendu de lancement', url: '' })).status).toBe(201);
+    expect((await postForm(a, `/projects/documents/${docs[1].id}/edit`, 'project_document', { label: 'Compte rendu de lancement', url: '', version: 1 })).status).toBe(201);
     expect(await q('SELECT label, file_id FROM project_document WHERE id = $1', [docs[1].id])).toEqual([{ label: 'Compte rendu de lancement', file_id: docs[1].file_id }]);
     expect((await postEmpty(a, `/projects/documents/${docs[0].id}/remove`)).status).toBe(200);
     expect((await a.agent.get(`/projects/${id}`)).text).not.toContain('https://www.inrs.fr/atex');
@@ -115,6 +146,23 @@ describe('project documents', () => {
     expect((await postForm(outsider, `/projects/tasks/${task}/documents/new`, 'project_document', { label: 'x', url: 'https://exemple.fr' })).status).toBe(404);
     expect(await q('SELECT label FROM project_document WHERE project_id = $1', [id])).toEqual([{ label: 'Doc' }]);
   });
+
+  it('keeps the first of two concurrent edits: the second answers 409 and changes nothing', async () => {
+    const c = company();
+    const first = await actor(t, ALL, c);
+    const second = await actor(t, ALL, c);
+    const id = await insertProject(t, first.tenantId, { label: 'Projet documents concurrents' });
+    const [doc] = await q(`INSERT INTO project_document (tenant_id, project_id, label, url) VALUES ($1, $2, 'Guide', 'https://exemple.fr/guide') RETURNING id`, [first.tenantId, id]);
+    const url = `/projects/documents/${doc.id}/edit`;
+    const v1 = await openedVersion(first, url, 'project_document');
+    const v2 = await openedVersion(second, url, 'project_document');
+    expect([v1, v2]).toEqual([1, 1]);
+    expect((await postForm(first, url, 'project_document', { label: 'Guide ATEX', url: 'https://exemple.fr/atex', version: v1 })).status).toBe(201);
+    const late = await postForm(second, url, 'project_document', { label: 'Guide TMS', url: 'https://exemple.fr/tms', version: v2 });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ message: STALE });
+    expect(await q('SELECT label, url, version FROM project_document WHERE id = $1', [doc.id])).toEqual([{ label: 'Guide ATEX', url: 'https://exemple.fr/atex', version: 2 }]);
+  });
 });
 
 describe('project comments', () => {
@@ -131,12 +179,29 @@ describe('project comments', () => {
     expect(cm.user_id).toBe(author.id);
     expect((await colleague.agent.get(`/projects/${id}`)).text).toContain('Bureau de contrôle le 12.');
     expect((await postForm(colleague, `/projects/${id}/comments/new`, 'project_comment', { text: 'Moi aussi' })).status).toBe(403);
-    expect((await postForm(colleague, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Modifié' })).status).toBe(403);
+    expect((await postForm(colleague, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Modifié', version: 1 })).status).toBe(403);
     expect((await postEmpty(colleague, `/projects/comments/${cm.id}/remove`)).status).toBe(403);
-    expect((await postForm(author, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Bureau de contrôle le 14.' })).status).toBe(201);
+    expect((await postForm(author, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Bureau de contrôle le 14.', version: 1 })).status).toBe(201);
     expect(await q('SELECT text FROM project_comment WHERE id = $1', [cm.id])).toEqual([{ text: 'Bureau de contrôle le 14.' }]);
     expect((await postEmpty(author, `/projects/comments/${cm.id}/remove`)).status).toBe(200);
     expect((await colleague.agent.get(`/projects/${id}`)).text).not.toContain('Bureau de contrôle');
+  });
+
+  it('keeps the first of two concurrent edits: the second answers 409 and changes nothing', async () => {
+    const c = company();
+    const author = await actor(t, ['project.view', 'project.view_all', 'project.comments'], c);
+    const moderator = await actor(t, ['project.view', 'project.view_all', 'project.comments'], c);
+    const id = await insertProject(t, author.tenantId, { label: 'Projet commentaires concurrents' });
+    const [cm] = await q(`INSERT INTO project_comment (tenant_id, project_id, user_id, text) VALUES ($1, $2, $3, 'Réunion le 3.') RETURNING id`, [author.tenantId, id, author.id]);
+    const url = `/projects/comments/${cm.id}/edit`;
+    const v1 = await openedVersion(author, url, 'project_comment');
+    const v2 = await openedVersion(moderator, url, 'project_comment');
+    expect([v1, v2]).toEqual([1, 1]);
+    expect((await postForm(author, url, 'project_comment', { text: 'Réunion le 5.', version: v1 })).status).toBe(201);
+    const late = await postForm(moderator, url, 'project_comment', { text: 'Réunion annulée.', version: v2 });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ message: STALE });
+    expect(await q('SELECT text, version FROM project_comment WHERE id = $1', [cm.id])).toEqual([{ text: 'Réunion le 5.', version: 2 }]);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { renderScreen } from '../../../kernel/http/render';
-import { orNotFound, routeId, saved, tenantOf } from '../../../kernel/http/respond';
+import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { StoredFile, sendStoredFile } from '../../../kernel/storage';
 import { projectAbilities, requireProject, type ProjectRef } from '../project-access';
@@ -41,7 +41,7 @@ async function submitMember(req: Request, res: Response, project: ProjectRef, me
   const form = parseForm(memberSchema, req.body, MEMBER_FORM);
   if (!form.ok) return renderMemberForm(req, res, project, member, form.values, form.errors);
   const result = await saveMember(req.ctx.db, tenantOf(req), project.id, member?.id ?? null, form.data);
-  if (!result.ok) return renderMemberForm(req, res, project, member, form.values, result.errors);
+  if (!result.ok) return 'stale' in result ? stale(req, res) : renderMemberForm(req, res, project, member, form.values, result.errors);
   saved(req, res, member ? 'project.flash.member_updated' : 'project.flash.member_added');
 }
 
@@ -59,14 +59,14 @@ async function loadMember(req: Request, res: Response): Promise<{ project: Proje
   return project ? { project, member } : null;
 }
 
-/** `GET|POST /projects/members/{id}/edit` (project_member_edit; id = member). */
+/** `GET|POST /projects/members/{id}/edit` (project_member_edit; id = member): 409 when the member changed since the form was read. */
 export async function memberEdit(req: Request, res: Response): Promise<void> {
   const found = await loadMember(req, res);
   if (!found) return;
   const { project, member } = found;
   if (req.method === 'POST') return submitMember(req, res, project, member);
   await renderMemberForm(req, res, project, member, {
-    userId: member.userId, isProjectManager: member.isProjectManager ? '1' : '0', managesProject: member.managesProject ? '1' : '0', function: member.function ?? '',
+    userId: member.userId, isProjectManager: member.isProjectManager ? '1' : '0', managesProject: member.managesProject ? '1' : '0', function: member.function ?? '', version: member.version,
   });
 }
 
@@ -102,7 +102,7 @@ async function submitDocument(req: Request, res: Response, target: DocumentTarge
   const file = await keepOne(req, staged);
   const result = await saveDocument(req.ctx.db, { tenantId: tenantOf(req), projectId: target.project.id, taskId: target.taskId, userId: req.authUser!.id },
     doc?.id ?? null, form.data, file?.id);
-  if (!result.ok) return renderDocumentForm(req, res, target, doc, form.values, result.errors);
+  if (!result.ok) return 'stale' in result ? stale(req, res) : renderDocumentForm(req, res, target, doc, form.values, result.errors);
   saved(req, res, doc ? 'project.flash.document_updated' : 'project.flash.document_added', { label: form.data.label });
 }
 
@@ -133,14 +133,14 @@ async function loadDocument(req: Request, res: Response, ability: Ability | null
   return project ? { project, doc } : null;
 }
 
-/** `GET|POST /projects/documents/{id}/edit` (project_document_edit): a new file replaces the current one. */
+/** `GET|POST /projects/documents/{id}/edit` (project_document_edit): a new file replaces the current one; 409 when the document changed since the form was read. */
 export async function documentEdit(req: Request, res: Response): Promise<void> {
   const found = await loadDocument(req, res, 'documents');
   if (!found) return;
   const { project, doc } = found;
   const target = { project, taskId: doc.taskId, taskLabel: doc.taskLabel };
   if (req.method === 'POST') return submitDocument(req, res, target, doc);
-  await renderDocumentForm(req, res, target, doc, { label: doc.label, url: doc.url ?? '' });
+  await renderDocumentForm(req, res, target, doc, { label: doc.label, url: doc.url ?? '', version: doc.version });
 }
 
 /** `POST /projects/documents/{id}/remove` (project_document_remove): 200 removed. */
@@ -193,15 +193,16 @@ async function loadComment(req: Request, res: Response): Promise<{ project: Proj
   return null;
 }
 
-/** `GET|POST /projects/comments/{id}/edit` (project_comment_edit): the author or `project.comments`. */
+/** `GET|POST /projects/comments/{id}/edit` (project_comment_edit): the author or `project.comments`; 409 when the comment changed since the form was read. */
 export async function commentEdit(req: Request, res: Response): Promise<void> {
   const found = await loadComment(req, res);
   if (!found) return;
   const { project, comment } = found;
-  if (req.method !== 'POST') return renderCommentForm(req, res, project, comment, { text: comment.text });
+  if (req.method !== 'POST') return renderCommentForm(req, res, project, comment, { text: comment.text, version: comment.version });
   const form = parseForm(commentSchema, req.body, COMMENT_FORM);
   if (!form.ok) return renderCommentForm(req, res, project, comment, form.values, form.errors);
-  await saveComment(req.ctx.db, tenantOf(req), project.id, req.authUser!.id, comment.id, form.data.text);
+  const result = await saveComment(req.ctx.db, tenantOf(req), project.id, req.authUser!.id, comment.id, form.data.text, form.data.version);
+  if (!result.ok) return stale(req, res);
   saved(req, res, 'project.flash.comment_updated');
 }
 

@@ -44,26 +44,28 @@ export function projectDateErrors(errors: Record<string, string>, data?: Project
   return out;
 }
 
-/** A member of a project: user, project manager flag, manages project, function. */
+/** A member of a project: user, project manager flag, manages project, function; an edit carries its version. */
 export const memberSchema = z.object({
   userId: requiredId,
   isProjectManager: checkbox,
   managesProject: checkbox,
   function: text(255),
+  version,
 });
 /** A valid member form. */
 export type MemberInput = z.infer<typeof memberSchema>;
 
-/** A document: label, and a file (upload beside the form) and/or a link. */
+/** A document: label, and a file (upload beside the form) and/or a link; an edit carries its version. */
 export const documentSchema = z.object({
   label: required(255),
   url: text(2000).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: 'project.validation.url' }),
+  version,
 });
 /** A valid document form. */
 export type DocumentInput = z.infer<typeof documentSchema>;
 
-/** A comment: its text. */
-export const commentSchema = z.object({ text: required(5000) });
+/** A comment: its text (and, on an edit, the version it was read at). */
+export const commentSchema = z.object({ text: required(5000), version });
 
 /** Links an existing event to the project. */
 export const eventLinkSchema = z.object({ eventId: requiredId });
