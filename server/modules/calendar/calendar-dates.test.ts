@@ -13,6 +13,17 @@ describe('calendar dates (YYYY-MM-DD HH:mm, Paris)', () => {
     expect(formatCalendarInstant(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01 00:30');
   });
 
+  it('follows the clock changes to the minute and agrees with Intl all year', () => {
+    expect(formatCalendarInstant(new Date('2026-03-29T00:59:00Z'))).toBe('2026-03-29 01:59');
+    expect(formatCalendarInstant(new Date('2026-03-29T01:00:00Z'))).toBe('2026-03-29 03:00');
+    expect(formatCalendarInstant(new Date('2026-10-25T00:59:00Z'))).toBe('2026-10-25 02:59');
+    expect(formatCalendarInstant(new Date('2026-10-25T01:00:00Z'))).toBe('2026-10-25 02:00');
+    const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 7 * 3_600_000 + 13 * 60_000) {
+      expect(formatCalendarInstant(new Date(t))).toBe(intl.format(new Date(t)));
+    }
+  });
+
   it('turns a selected slot into its days, a midnight end being exclusive', () => {
     expect(slotDays('2026-06-08 00:00', '2026-06-10 00:00')).toEqual(['2026-06-08', '2026-06-09']);
     expect(slotDays('2026-06-08 00:00', '2026-06-09 23:59')).toEqual(['2026-06-08', '2026-06-09']);

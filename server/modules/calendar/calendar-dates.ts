@@ -20,11 +20,30 @@ export function parseCalendarInstant(text: unknown): Date | null {
   return parisInstant(`${y}-${mo}-${d}`, `${h}:${mi}`);
 }
 
+const HOUR = 3_600_000;
+// Paris's offset from UTC only changes on an hour boundary: one lookup per hour instead of one
+// Intl call per date (a month of tasks formats thousands of dates; docs/bench.md).
+const offsets = new Map<number, number>();
+
+function parisOffset(hour: number): number {
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const p: Record<string, number> = {};
+    for (const part of PARIS.formatToParts(new Date(hour * HOUR))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - hour * HOUR;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** The instant as `YYYY-MM-DD HH:mm` in Paris. */
 export function formatCalendarInstant(date: Date): string {
-  const p: Record<string, string> = {};
-  for (const part of PARIS.formatToParts(date)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  const t = date.getTime();
+  const wall = new Date(t + parisOffset(Math.floor(t / HOUR)));
+  return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
 }
 
 /** `YYYY-MM-DD` plus `days` days. */
