@@ -183,6 +183,51 @@ describe('requests through the screens', () => {
   });
 });
 
+describe('balance after approval', () => {
+  /** The balance-after cell of the list row whose start date is `start` (DD/MM/YYYY). */
+  const cellOf = (html: string, start: string): string => {
+    const row = html.split('data-testid="leave-row"').find((r) => r.includes(`<td>${start}</td>`)) ?? '';
+    const m = row.match(/data-testid="leave-balance-after"[^>]*>([\s\S]*?)<\/div>/);
+    return m ? m[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() : '';
+  };
+
+  it('shows the manager what each asked paid leave leaves, warns and asks to confirm beyond the balance, and the form shows the asker their balance', async () => {
+    const { worker, manager, tenantId, employeeId } = await company();
+    await q('UPDATE employee SET paid_leave_number = 10 WHERE id = $1', [employeeId]);
+    // 02–06/11/2026 approved: 5 working days → 10 − 5 = 5 left.
+    await leave(tenantId, employeeId, '2026-11-02', '2026-11-06');
+    // Asked 07–11/12/2026: 5 working days → 5 − 5 = 0 left, no warning.
+    const fits = await leave(tenantId, employeeId, '2026-12-07', '2026-12-11', 'requested');
+    // Asked 14–24/12/2026: 9 working days → 5 − 9 = −4: beyond the balance.
+    const beyond = await leave(tenantId, employeeId, '2026-12-14', '2026-12-24', 'requested');
+    // Asked 07–11/06/2027: next paid-leave year (from 01/06/2027), its own full entitlement: 10 − 5 = 5.
+    await leave(tenantId, employeeId, '2027-06-07', '2027-06-11', 'requested');
+    // RTT: no paid-leave balance shown.
+    await leave(tenantId, employeeId, '2027-01-04', '2027-01-04', 'requested', 'rtt');
+
+    const m = await loginAs(t, manager);
+    const list = await m.agent.get('/rh/paid-leave-requests');
+    expect(list.status).toBe(200);
+    expect(cellOf(list.text, '07/12/2026')).toBe('Solde après : 0 j');
+    expect(cellOf(list.text, '14/12/2026')).toBe('Dépasse le solde de 4 j');
+    expect(cellOf(list.text, '07/06/2027')).toBe('Solde après : 5 j');
+    expect(cellOf(list.text, '04/01/2027')).toBe('');
+    // Validating the request beyond the balance asks first; the one that fits does not.
+    const form = (id: number) => list.text.match(new RegExp(`<form[^>]*action="/rh/paid-leave-requests/${id}/validate"[^>]*>`))![0];
+    expect(form(beyond)).toContain('data-confirm="Cette demande dépasse de 4 jour(s) ouvré(s) le solde de congés payés de Moreau Léa. La valider quand même ?"');
+    expect(form(fits)).not.toContain('data-confirm');
+
+    // The employee page tab shows the same figures.
+    const tab = await m.agent.get(`/rh/employees/${employeeId}?tab=leave`);
+    expect(cellOf(tab.text, '14/12/2026')).toBe('Dépasse le solde de 4 j');
+
+    // The asker sees their balance (5) and pending days (5 + 9 this year) in the request form.
+    const w = await loginAs(t, worker);
+    const add = await w.agent.get('/rh/paid-leave-requests/new').set(XHR);
+    expect(add.text).toContain('Votre solde de congés payés : 5 jour(s) ouvré(s), dont 14 déjà demandé(s) en attente.');
+  });
+});
+
 describe('employee page tab', () => {
   it('shows the balance and requests to leave managers, with the number of pending requests', async () => {
     const { manager, tenantId, employeeId } = await company();

@@ -2,7 +2,7 @@ import { todayIso } from '../../../kernel/clock';
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
 import { registerEmployeeTab } from '../employee-tabs';
-import { employeeLeave, leaveBalance } from './leave.service';
+import { employeeLeave, leaveBalance, withBalanceAfter } from './leave.service';
 
 /** The employee page tab "Congés" (order 50): balance and requests; seen by leave managers and by the employee. */
 registerEmployeeTab({
@@ -17,7 +17,7 @@ registerEmployeeTab({
   },
   render: async (req, employee) => {
     const balance = await leaveBalance(req.ctx.db, employee.tenantId, employee.id, todayIso());
-    const rows = await employeeLeave(req.ctx.db, employee.tenantId, employee.id);
+    const rows = await withBalanceAfter(req.ctx.db, employee.tenantId, await employeeLeave(req.ctx.db, employee.tenantId, employee.id));
     return renderView(req.res!, 'hr/time/_leave_tab', { employee, balance, rows });
   },
 });

@@ -9,7 +9,7 @@ import { can } from '../../../kernel/rights/registry';
 import { employeeOfUser, employeeOptions } from '../employee-access';
 import { LEAVE_STATES, LEAVE_TYPES } from '../paid-leave-request.entity';
 import { LEAVE_FORM, leaveSchema, refuseSchema, type LeaveInput } from './leave.schema';
-import { createLeave, decideLeave, findLeave, leaveBalance, listLeave, type LeaveRow } from './leave.service';
+import { createLeave, decideLeave, findLeave, leaveBalance, listLeave, withBalanceAfter, type LeaveRow } from './leave.service';
 
 const isManager = (req: Request) => can(req.authUser, 'hr.leave_manage');
 
@@ -30,6 +30,7 @@ export async function leaveIndex(req: Request, res: Response): Promise<void> {
   const { rows, total } = manager || own
     ? await listLeave(req.ctx.db, user, manager ? filters : { ownEmployeeId: own!.id }, page)
     : { rows: [], total: 0 };
+  await withBalanceAfter(req.ctx.db, user.tenantId, rows);
   const employees = manager ? await employeeOptions(req.ctx.db, user, { includeGone: true }) : [];
   await renderScreen(req, res, 'hr/time/leave_index', {
     title: req.t('hr-time.leave.title'), hideTitle: true, own, balance, manager, rows, filters, employees,
@@ -48,7 +49,8 @@ async function renderLeaveForm(req: Request, res: Response, values: Record<strin
   const manager = isManager(req);
   const own = await employeeOfUser(req.ctx.db, user.tenantId, user.id);
   const employees = manager ? await employeeOptions(req.ctx.db, user, { today: todayIso() }) : [];
-  await renderScreen(req, res, 'hr/time/_leave_form', { title: req.t('hr-time.leave.new_title'), values, errors, manager, own, employees, types: LEAVE_TYPES });
+  const balance = own ? await leaveBalance(req.ctx.db, user.tenantId, own.id, todayIso()) : null;
+  await renderScreen(req, res, 'hr/time/_leave_form', { title: req.t('hr-time.leave.new_title'), values, errors, manager, own, balance, employees, types: LEAVE_TYPES });
 }
 
 /** `GET|POST /rh/paid-leave-requests/new`: asks for leave for oneself (a manager may pick the employee). */

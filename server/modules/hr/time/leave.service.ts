@@ -30,6 +30,11 @@ export interface LeaveRow {
   workingDays: number;
   requestedById: number | null;
   version: number;
+  /**
+   * For an asked paid leave: the balance of its paid-leave year once it is approved (other asked
+   * requests not counted); negative when it goes beyond the entitlement. Null otherwise.
+   */
+  balanceAfter: number | null;
 }
 
 /** The paid-leave balance of an employee on a day. */
@@ -108,8 +113,22 @@ const toRow = (r: Record<string, any>): LeaveRow => ({
   id: r.id, employeeId: r.employee_id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), employeeUserId: r.employee_user_id,
   type: r.type, startDate: r.start_date, endDate: r.end_date, restTimeCount: r.rest_time_count, state: r.state, comment: r.comment,
   decisionComment: r.decision_comment, decidedByName: r.decided_by || null, requestedById: r.requested_by_id, version: r.version,
-  workingDays: workingDaysBetween(r.start_date, r.end_date),
+  workingDays: workingDaysBetween(r.start_date, r.end_date), balanceAfter: null,
 });
+
+/**
+ * Fills `balanceAfter` on the asked paid-leave rows: the balance of the paid-leave year holding the
+ * request's first day, minus its working days in that year. Asked rows are few on a page: one
+ * balance each.
+ */
+export async function withBalanceAfter(db: Db, tenantId: number, rows: LeaveRow[]): Promise<LeaveRow[]> {
+  for (const r of rows) {
+    if (r.state !== 'requested' || r.type !== 'paid_leave') continue;
+    const b = await leaveBalance(db, tenantId, r.employeeId, r.startDate);
+    if (b) r.balanceAfter = b.balance - workingDaysWithin(r.startDate, r.endDate, b.since, b.until);
+  }
+  return rows;
+}
 
 /** Filters of the managers' list. */
 export interface LeaveFilters {
