@@ -44,6 +44,8 @@ describe('toChartConfig', () => {
     expect(line.type).toBe('line');
     expect(line.data.datasets.map((d) => (d as { borderColor?: string }).borderColor)).toEqual([CHART_COLORS[0], CHART_COLORS[1]]);
     expect(line.data.datasets[1].data).toEqual([0, 2]);
+    // A plain cubic curve overshoots: between 800 and 0 a rate would dip below zero.
+    expect(line.data.datasets.map((d) => (d as { cubicInterpolationMode?: string }).cubicInterpolationMode)).toEqual(['monotone', 'monotone']);
   });
 
   it('reports the clicked category index, and nothing for a click beside the elements', () => {

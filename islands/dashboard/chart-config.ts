@@ -50,7 +50,8 @@ function datasets(kind: ChartKind, data: WidgetData) {
       return { label: s.label, data: s.data, backgroundColor: data.series.length === 1 ? categoryColors : paletteColor(si), borderRadius: 3 };
     }
     const color = paletteColor(si);
-    return { label: s.label, data: s.data, borderColor: color, backgroundColor: withAlpha(color, 0.15), pointBackgroundColor: color, tension: 0.25, fill: false };
+    // Monotone curves never swing past their points: a rate between two zero months stays on zero, not below it.
+    return { label: s.label, data: s.data, borderColor: color, backgroundColor: withAlpha(color, 0.15), pointBackgroundColor: color, cubicInterpolationMode: 'monotone' as const, fill: false };
   });
 }
 
