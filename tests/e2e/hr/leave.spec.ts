@@ -28,7 +28,7 @@ async function linkEmployee(username: string): Promise<void> {
   }
 }
 
-test('an employee asks for leave, a manager validates it and the balance drops by the working days', async ({ browser, consoleErrors }) => {
+test('an employee asks for leave, a manager validates it, the balance drops by the working days and the work-time grid leaves those days out', async ({ browser, consoleErrors }) => {
   test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to link an employee to the user');
   const suffix = `${Date.now() % 1_000_000}`;
   const company = `Congés E2E ${suffix}`;
@@ -74,10 +74,26 @@ test('an employee asks for leave, a manager validates it and the balance drops b
   await boss.goto('/rh/paid-leave-requests?state=requested');
   const asked = boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' });
   await expect(asked).toHaveCount(1);
+  await expect(asked.getByTestId('leave-balance-after')).toHaveText('Solde après : 22 j');
   await asked.getByTestId('leave-validate').click();
   await expect(boss.getByText('La demande de congé de Vasseur Bruno a été validée.')).toBeVisible();
   await boss.goto('/rh/paid-leave-requests');
   await expect(boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' }).getByTestId('leave-state')).toHaveText('Validée');
+
+  // The work-time grid of that week marks the three days of leave; prefilling proposes 7 h on the other working days only.
+  await boss.goto(`/rh/work-time?week=${monday}`);
+  const line = boss.locator('tr[data-employee="Vasseur Bruno"]');
+  await expect(line.getByTestId('absence')).toHaveCount(3);
+  await expect(line.getByTestId('absence').first()).toHaveText('Congés payés');
+  await boss.getByTestId('work-time-prefill').click();
+  await expect(boss.getByTestId('work-time-prefilled')).toBeVisible();
+  const worked = [3, 4].filter((i) => isWorkingDay(plus(monday, i)));
+  for (let i = 0; i < 7; i++) {
+    await expect(line.getByLabel(`Heures travaillées de Vasseur Bruno le ${french(plus(monday, i))}`)).toHaveValue(worked.includes(i) ? '7' : '');
+  }
+  await boss.getByTestId('work-time-save').click();
+  await expect(boss.getByText('Le temps de travail de la semaine a été enregistré.')).toBeVisible();
+  await expect(boss.locator('tr[data-employee="Vasseur Bruno"]').getByTestId('line-total')).toHaveText(`${7 * worked.length} h + 0 h sup.`);
 
   await page.reload();
   await expect(page.getByTestId('leave-state')).toHaveText('Validée');

@@ -30,7 +30,10 @@ describe('time demo data', () => {
     // = 4 (New Year's Day is a holiday).
     const b = await leaveBalance(t.db.dataSource, u.tenantId, ids[5], '2026-11-25');
     expect(b).toMatchObject({ taken: 5, pending: 4, balance: 20 });
-    // Two weeks (9–20/11/2026, 11/11 is a holiday): 9 working days × 5 employees.
-    expect((await q('SELECT count(*)::int AS n FROM work_time WHERE tenant_id = $1', [u.tenantId]))[0].n).toBe(45);
+    // Two weeks (9–20/11/2026, 11/11 is a holiday): 9 working days × 5 employees, less the 4 working days of the
+    // second employee's approved leave (9–13/11/2026): nobody works on leave.
+    expect((await q('SELECT count(*)::int AS n FROM work_time WHERE tenant_id = $1', [u.tenantId]))[0].n).toBe(41);
+    expect((await q(`SELECT count(*)::int AS n FROM work_time w JOIN paid_leave_request r ON r.employee_id = w.employee_id AND r.state = 'approved'
+      AND w.day BETWEEN r.start_date AND r.end_date WHERE w.tenant_id = $1`, [u.tenantId]))[0].n).toBe(0);
   });
 });

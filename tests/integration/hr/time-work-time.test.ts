@@ -82,3 +82,49 @@ describe('work time week grid', () => {
     expect((await (await loginAs(t, plain)).agent.get('/rh/work-time')).status).toBe(403);
   });
 });
+
+describe('absences and prefill', () => {
+  /** The inputs and absence label of an employee's day, as the page renders them. */
+  const cell = (html: string, id: number, day: string) => {
+    const h = new RegExp(`name="work_time\\[e${id}\\]\\[${day}\\]\\[h\\]" value="([^"]*)"`).exec(html)![1];
+    const td = html.slice(0, html.indexOf(`name="work_time[e${id}][${day}][h]"`));
+    const open = td.lastIndexOf('<td');
+    const absence = /data-testid="absence" title="([^"]+)"/.exec(td.slice(open));
+    return { h, absence: absence ? absence[1] : null };
+  };
+
+  it('marks leave, interruptions and public holidays, and proposes 7 h in the empty cells of the days people work without saving them', async () => {
+    const { user, a, b } = await setup();
+    // Week of 09–15/11/2026: Wednesday 11/11 is Armistice Day.
+    await q(`INSERT INTO paid_leave_request (tenant_id, employee_id, type, start_date, end_date, state) VALUES ($1, $2, 'paid_leave', '2026-11-12', '2026-11-13', 'approved')`, [user.tenantId, a]);
+    // An asked (not approved) leave does not make the day an absence.
+    await q(`INSERT INTO paid_leave_request (tenant_id, employee_id, type, start_date, end_date, state) VALUES ($1, $2, 'paid_leave', '2026-11-09', '2026-11-09', 'requested')`, [user.tenantId, a]);
+    await q(`INSERT INTO work_interruption (tenant_id, employee_id, type, interruption_start_date, interruption_end_date) VALUES ($1, $2, 'SICK_LEAVE', '2026-11-05', '2026-11-10')`, [user.tenantId, b]);
+    await q(`INSERT INTO work_time (tenant_id, employee_id, day, hours_worked, overtime) VALUES ($1, $2, '2026-11-10', 5.5, 0)`, [user.tenantId, a]);
+    const { agent } = await loginAs(t, user);
+
+    const page = await agent.get('/rh/work-time?week=2026-11-09');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/data-testid="holiday">Mercredi<br><span class="small">11\/11 · férié/);
+    expect(cell(page.text, a, '2026-11-12')).toEqual({ h: '', absence: 'Congés payés' });
+    expect(cell(page.text, a, '2026-11-09').absence).toBeNull();
+    expect(cell(page.text, b, '2026-11-10')).toEqual({ h: '', absence: 'Arrêt maladie' });
+    expect(cell(page.text, b, '2026-11-11').absence).toBeNull();
+    expect(page.text).not.toContain('data-testid="work-time-prefilled"');
+
+    const pre = await agent.get('/rh/work-time?week=2026-11-09&prefill=1');
+    expect(pre.status).toBe(200);
+    // Aubert: Mon 7 (asked leave only), Tue keeps its 5,5, Wed holiday, Thu–Fri leave → 1 cell.
+    // Bernard: Mon–Tue sick, Wed holiday, Thu–Fri → 2 cells. Weekends stay empty.
+    expect(pre.text).toContain('3 case(s) pré-remplie(s) à 7 h (jours ouvrés, hors congés, arrêts et jours fériés) : vérifiez puis enregistrez.');
+    expect(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-14'].map((d) => cell(pre.text, a, d).h)).toEqual(['7', '5,5', '', '', '']);
+    expect(['2026-11-09', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-15'].map((d) => cell(pre.text, b, d).h)).toEqual(['', '', '7', '7', '']);
+    expect(pre.text).toMatch(/data-testid="grand-total">26,5 h \+ 0 h sup\./);
+    // Nothing is saved until the grid is.
+    expect((await q('SELECT count(*)::int AS n FROM work_time WHERE employee_id = ANY($1::int[])', [[a, b]]))[0].n).toBe(1);
+
+    // The next week has no absence nor holiday: 2 present employees × 5 working days.
+    const next = await agent.get('/rh/work-time?week=2026-11-16&prefill=1');
+    expect(next.text).toContain('10 case(s) pré-remplie(s)');
+  });
+});

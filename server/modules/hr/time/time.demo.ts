@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { todayIso } from '../../../kernel/clock';
+import { unavailability } from './availability';
 import { addDays, isWorkingDay } from './working-days';
 import { mondayOf } from './work-time.service';
 
@@ -41,10 +42,13 @@ export async function seedTimeDemo(db: DataSource, tenantId: number): Promise<vo
       [tenantId, emp.id, type, type === 'rest_time' ? 1 : null, start, addDays(start, length), state,
         state === 'refused' ? null : comment, state === 'refused' ? comment : null, state === 'requested' ? null : decider?.id ?? null]);
   }
+  // Nobody works on a day of approved leave or interruption: the work-time grid marks those days.
+  const absent = await unavailability(db, tenantId, employees.map((e) => e.id), addDays(monday, -14), addDays(monday, -1));
+  const isAbsent = (employeeId: number, day: string) => absent.some((a) => a.employeeId === employeeId && a.start <= day && day <= a.end);
   for (const [i, emp] of employees.slice(0, 5).entries()) {
     for (let d = -14; d < 0; d++) {
       const day = addDays(monday, d);
-      if (!isWorkingDay(day)) continue;
+      if (!isWorkingDay(day) || isAbsent(emp.id, day)) continue;
       const overtime = (i + d) % 4 === 0 ? 1.5 : 0;
       await db.query('INSERT INTO work_time (tenant_id, employee_id, day, hours_worked, overtime) VALUES ($1, $2, $3, 7, $4) ON CONFLICT DO NOTHING', [tenantId, emp.id, day, overtime]);
     }

@@ -6,8 +6,8 @@ import { buildPager, pageRequest } from '../../../kernel/http/pagination';
 import { renderScreen } from '../../../kernel/http/render';
 import { toIsoDate } from '../../action-plan/action-plan.schema';
 import { employeeVisibility } from '../employee-access';
-import { addDays } from './working-days';
-import { mondayOf, parseHours, saveWeek, weekDays, weekGrid, type WorkTimeCell, type WorkTimeEntry } from './work-time.service';
+import { addDays, frenchPublicHolidays } from './working-days';
+import { mondayOf, parseHours, prefillStandardDays, saveWeek, STANDARD_DAY_HOURS, weekDays, weekGrid, type WorkTimeCell, type WorkTimeEntry } from './work-time.service';
 
 const FORM = 'work_time';
 
@@ -17,19 +17,26 @@ function askedMonday(raw: unknown): string {
   return mondayOf(iso ?? todayIso());
 }
 
-async function renderGrid(req: Request, res: Response, monday: string, typed: Record<string, Record<string, WorkTimeCell>> | null, errors: Record<string, string>, status = 200, alert?: string): Promise<void> {
+async function renderGrid(req: Request, res: Response, monday: string, typed: Record<string, Record<string, WorkTimeCell>> | null, errors: Record<string, string>, status = 200, alert?: string, prefill = false): Promise<void> {
   const page = pageRequest(req);
+  const days = weekDays(monday);
   const { lines, total, readAt } = await weekGrid(req.ctx.db, req.authUser!, monday, page);
   if (typed) for (const l of lines) if (typed[l.employeeId]) l.cells = { ...l.cells, ...typed[l.employeeId] };
+  const prefilled = prefill ? prefillStandardDays(lines, days) : null;
   await renderScreen(req, res, 'hr/time/work_time', {
-    title: req.t('hr-time.work_time.title'), hideTitle: true, monday, days: weekDays(monday), lines, readAt, errors, alert,
+    title: req.t('hr-time.work_time.title'), hideTitle: true, monday, days, lines, readAt, errors, alert, prefilled,
+    holidays: days.filter((d) => frenchPublicHolidays(Number(d.slice(0, 4))).has(d)), standardHours: STANDARD_DAY_HOURS,
     previous: addDays(monday, -7), next: addDays(monday, 7), pager: buildPager(req, page, total),
   }, status);
 }
 
-/** `GET /rh/work-time?week=`: the week grid of hours worked and overtime per employee and day. */
+/**
+ * `GET /rh/work-time?week=`: the week grid of hours worked and overtime per employee and day, with
+ * leave, interruptions and public holidays marked; `prefill=1` proposes a standard day in the empty
+ * cells of the days people work (shown, not saved).
+ */
 export async function workTimeIndex(req: Request, res: Response): Promise<void> {
-  await renderGrid(req, res, askedMonday(req.query.week), null, {});
+  await renderGrid(req, res, askedMonday(req.query.week), null, {}, 200, undefined, req.query.prefill === '1');
 }
 
 /**

@@ -1,20 +1,27 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
-import { addDays, dayToMs } from './working-days';
+import { unavailability } from './availability';
+import { addDays, dayToMs, isWorkingDay } from './working-days';
 
 type Db = DataSource | EntityManager;
 
 /** One cell of the week grid: hours worked and overtime of an employee on a day (strings as typed or stored). */
 export interface WorkTimeCell { hours: string; overtime: string }
 
+/** Why an employee does not work on a day: approved leave (its type) or an interruption (its type). */
+export interface WorkTimeAbsence { kind: 'leave' | 'interruption'; label: string }
+
+/** Hours of a standard working day: the legal 35-hour week over five days. */
+export const STANDARD_DAY_HOURS = 7;
+
 /** One line of the week grid. */
 export interface WorkTimeLine {
   employeeId: number;
   name: string;
   cells: Record<string, WorkTimeCell>;
-  totalHours: number;
-  totalOvertime: number;
+  /** Days of the week on which the employee is on approved leave or interrupted. */
+  absences: Record<string, WorkTimeAbsence>;
 }
 
 /** The Monday of the week holding `iso`. */
@@ -44,15 +51,34 @@ export async function weekGrid(db: Db, user: AuthUser, monday: string, page: { o
   const times: Array<{ employee_id: number; day: string; hours_worked: string; overtime: string }> = ids.length ? await db.query(
     'SELECT employee_id, day::text AS day, hours_worked, overtime FROM work_time WHERE tenant_id = $1 AND employee_id = ANY($2::int[]) AND day BETWEEN $3 AND $4',
     [user.tenantId, ids, monday, sunday]) : [];
-  const lines = emps.map((e) => ({ employeeId: e.id, name: `${e.last_name} ${e.first_name ?? ''}`.trim(), cells: {} as Record<string, WorkTimeCell>, totalHours: 0, totalOvertime: 0 }));
+  const lines: WorkTimeLine[] = emps.map((e) => ({ employeeId: e.id, name: `${e.last_name} ${e.first_name ?? ''}`.trim(), cells: {}, absences: {} }));
   const byId = new Map(lines.map((l) => [l.employeeId, l]));
+  for (const u of await unavailability(db, user.tenantId, ids, monday, sunday)) {
+    const line = byId.get(u.employeeId)!;
+    for (let d = u.start < monday ? monday : u.start; d <= u.end && d <= sunday; d = addDays(d, 1)) line.absences[d] ??= { kind: u.kind, label: u.label };
+  }
   for (const t of times) {
     const line = byId.get(t.employee_id)!;
     line.cells[t.day] = { hours: formatHours(Number(t.hours_worked)), overtime: formatHours(Number(t.overtime)) };
-    line.totalHours += Number(t.hours_worked);
-    line.totalOvertime += Number(t.overtime);
   }
   return { lines, total: n, readAt: now };
+}
+
+/**
+ * Proposes a standard day in every empty cell of a working day (Monday to Friday, not a public
+ * holiday) on which the employee is not absent; cells already filled stay as they are. Nothing is
+ * saved: the grid shows the proposal for the user to check and save.
+ */
+export function prefillStandardDays(lines: WorkTimeLine[], days: string[]): number {
+  let filled = 0;
+  for (const l of lines) {
+    for (const d of days) {
+      if (!isWorkingDay(d) || l.absences[d] || l.cells[d]) continue;
+      l.cells[d] = { hours: formatHours(STANDARD_DAY_HOURS), overtime: '' };
+      filled += 1;
+    }
+  }
+  return filled;
 }
 
 /** `7.5` → `7,5` (French decimal comma, no useless zeros). */
