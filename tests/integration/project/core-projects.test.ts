@@ -269,3 +269,33 @@ describe('projects: states', () => {
     expect(page.indexOf('Fin dépassée')).toBeLessThan(page.indexOf('Fin dans 10 jours'));
   });
 });
+
+describe('projects: progress on the home tab', () => {
+  it('shows the weighted completion, tasks by state, late tasks and the next milestone, or an empty state', async () => {
+    const a = await actor(t, ALL);
+    const id = await insertProject(t, a.tenantId, { label: 'Mise en conformité' });
+    const empty = await a.agent.get(`/projects/${id}`);
+    expect(empty.text).toContain('Aucune tâche pour l&#39;instant : l&#39;avancement apparaîtra avec les premières tâches.');
+
+    // Clock: 10/06/2026 08:00 UTC.
+    const task = (label: string, state: string, progress: number, hours: number | null, end: string, milestone = false) => q(
+      `INSERT INTO project_task (tenant_id, project_id, label, start_at, end_at, state, progress, hour_estimation, is_milestone)
+       VALUES ($1, $2, $3, $4::timestamptz - interval '2 days', $4, $5, $6, $7, $8)`, [a.tenantId, id, label, end, state, progress, hours, milestone]);
+    await task('Relevé', 'done', 60, 8, '2026-06-01T15:00:00Z');
+    await task('Câblage', 'in_progress', 50, 24, '2026-06-09T15:00:00Z'); // late
+    await task('Essais', 'todo', 0, 8, '2026-06-20T15:00:00Z');
+    await task('Réception', 'todo', 0, null, '2026-06-30T15:00:00Z', true);
+    await task('Lancement', 'done', 100, null, '2026-05-01T15:00:00Z', true);
+
+    const page = await a.agent.get(`/projects/${id}`);
+    const text = (testid: string) => page.text.match(new RegExp(`data-testid="${testid}"[^>]*>([\\s\\S]*?)</(dd|span|div)>`))![1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+    // (8 × 100 + 24 × 50 + 8 × 0) / 40 = 50 %, weighted by the estimated hours.
+    expect(text('project-progress-percent')).toBe('50 %');
+    expect(page.text).toContain('Avancement pondéré par les heures estimées');
+    expect(text('project-progress-tasks')).toBe('1 tâche(s) terminée(s) sur 3');
+    expect(text('project-progress-hours')).toBe('8 / 40 h');
+    expect(text('project-progress-late')).toBe('1');
+    expect(text('project-progress-milestones')).toBe('1 / 2');
+    expect(text('project-progress-next')).toBe('Réception · 30/06/2026');
+  });
+});

@@ -1,9 +1,11 @@
+import { clock } from '../../../kernel/clock';
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
 import { projectAbilities } from '../project-access';
 import { registerProjectTab } from '../project-tabs';
 import { listLinkedEvents } from './event-link';
 import { listComments, listDocuments, listMembers } from './project-parts.service';
+import { projectProgress } from './project-progress';
 import { findProject } from './project.service';
 
 /** The project page's own tabs: home (10) and events (20); tasks (30) and gantt (40) come from their parts. */
@@ -12,13 +14,13 @@ export function registerCoreProjectTabs(): void {
     key: 'home', labelKey: 'project.tabs.home', icon: 'house', order: 10,
     render: async (req, ref) => {
       const db = req.ctx.db;
-      const [project, members, documents, comments, abilities] = await Promise.all([
+      const [project, members, documents, comments, abilities, progress] = await Promise.all([
         findProject(db, ref.tenantId, ref.id), listMembers(db, ref.tenantId, ref.id), listDocuments(db, ref.tenantId, ref.id),
-        listComments(db, ref.tenantId, ref.id), projectAbilities(db, req.authUser!, ref),
+        listComments(db, ref.tenantId, ref.id), projectAbilities(db, req.authUser!, ref), projectProgress(db, ref.tenantId, ref.id, clock.now()),
       ]);
       const open = ref.state !== 'archived';
       const mayChange = (userId: number | null) => open && (userId === req.authUser!.id || can(req.authUser!, 'project.comments'));
-      return renderView(req.res!, 'project/core/_tab_home', { project, members, documents, comments, abilities, mayChange });
+      return renderView(req.res!, 'project/core/_tab_home', { project, members, documents, comments, abilities, mayChange, progress });
     },
   });
   registerProjectTab({
