@@ -8,6 +8,7 @@ import { ACTION_PLAN_WIDGETS } from './action-plan.widgets';
 // Side effects of transitions (mails, reminders), registered once at load.
 import './listeners/on-assigned';
 import './listeners/on-processed';
+import './action-home';
 
 const files = [parseActionFiles()];
 

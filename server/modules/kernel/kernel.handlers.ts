@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { catalogue, translationDomains } from '../../kernel/i18n/i18n';
 import { HttpError } from '../../kernel/http/errors';
+import { homeCardsFor } from '../../kernel/home-cards';
 import { renderScreen } from '../../kernel/http/render';
 
 /** `GET /js/routing.json`: the named-route table for the client (like FOSJsRouting). */
@@ -21,7 +22,11 @@ export function translations(req: Request, res: Response): void {
   res.type('application/javascript').send(`(window.VigieTranslations=window.VigieTranslations||{})[${JSON.stringify(domain)}]=${JSON.stringify(data.messages).replace(/</g, '\\u003c')};\n`);
 }
 
-/** Home page: the dashboard shell. */
+/** Home page: what waits for the user in each module (the cards the modules register). */
 export async function home(req: Request, res: Response): Promise<void> {
-  await renderScreen(req, res, 'kernel/home', { title: req.t('home.title') });
+  const cards = homeCardsFor(req, res.locals.toggles ?? {});
+  // One after the other: the embedded database has a single connection, and a card is one or two small queries.
+  const loaded = [];
+  for (const card of cards) loaded.push({ card, data: await card.load(req), moreUrl: card.moreUrl(req) });
+  await renderScreen(req, res, 'kernel/home', { title: req.t('home.title'), cards: loaded });
 }

@@ -293,7 +293,7 @@ describe('projects: progress on the home tab', () => {
     expect(text('project-progress-percent')).toBe('50 %');
     expect(page.text).toContain('Avancement pondéré par les heures estimées');
     expect(text('project-progress-tasks')).toBe('1 tâche(s) terminée(s) sur 3');
-    expect(text('project-progress-hours')).toBe('8 / 40 h');
+    expect(text('project-progress-hours')).toBe('8 sur 40 h');
     expect(text('project-progress-late')).toBe('1');
     expect(text('project-progress-milestones')).toBe('1 / 2');
     expect(text('project-progress-next')).toBe('Réception · 30/06/2026');

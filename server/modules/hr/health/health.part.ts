@@ -5,6 +5,7 @@ import * as stoppages from './work-interruption.handlers';
 import { seedHealthDemo } from './health.demo';
 import { scheduleMedicalAlerts } from './medical-alert.job';
 import './health-tabs';
+import './checkup-home';
 
 const MANAGE = 'hr.manage_employees';
 const STOPPAGES = 'hr.work_stoppages';

@@ -6,6 +6,7 @@ import { WORK_ACCIDENT_WIDGETS } from './stats.widgets';
 import { workTimeIndex, workTimeSave } from './work-time.handlers';
 import { seedTimeDemo } from './time.demo';
 import './leave-tab';
+import './leave-home';
 import './leave-mail';
 
 const OBJ = 'admin.objectives';

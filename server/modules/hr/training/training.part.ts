@@ -7,6 +7,7 @@ import { trainingTimeWidget } from './training-widget';
 import { seedTrainingDemo } from './training.demo';
 import { scheduleTrainingJobs } from './training-jobs';
 import './training.tab';
+import './monitoring-home';
 
 const F = 'hr.formations';
 const BOTH: RouteDef['method'] = ['GET', 'POST'];

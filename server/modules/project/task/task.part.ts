@@ -4,6 +4,7 @@ import * as l from './task-lists.handlers';
 import { scheduleScheduledTasks } from './scheduled-task.job';
 import { taskDemo } from './task.demo';
 import './task.tab';
+import './task-home';
 
 const V = 'project.view';
 const FORM: Array<'GET' | 'POST'> = ['GET', 'POST'];
