@@ -71,7 +71,13 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   boss.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
   boss.on('pageerror', (err) => consoleErrors.push(String(err)));
   await loginWith(boss, manager);
-  await boss.goto('/rh/paid-leave-requests?state=requested');
+  // The manager's home lists the request to validate; « Tout voir » leads to the asked requests.
+  await boss.goto('/');
+  const card = boss.getByTestId('home-card-leave-to-validate');
+  await expect(card.getByTestId('home-card-count')).toHaveText('1');
+  await expect(card.getByTestId('home-card-item')).toContainText('Vasseur Bruno');
+  await card.getByRole('link', { name: 'Tout voir' }).click();
+  await expect(boss).toHaveURL(/\/rh\/paid-leave-requests\?state=requested$/);
   const asked = boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' });
   await expect(asked).toHaveCount(1);
   await expect(asked.getByTestId('leave-balance-after')).toHaveText('Solde après : 22 j');
