@@ -14,7 +14,8 @@ import { iterateActions, listActions, setArchived, trashDrafts, type ListRequest
 import { ACTION_FORM, createSchema, filterSchema, SORTS, withDateMessages, type ActionFilters } from './action-plan.schema';
 import { createAction, isAssignable, searchAssignees } from './action-plan.service';
 import { promoteFiles, saveFiles, type PendingFiles } from './action-plan.uploads';
-import { toCsv, CSV_COLUMNS } from './action-plan.csv';
+import { CSV_COLUMNS } from './action-plan.csv';
+import { startCsv, toCsv } from '../../kernel/csv-export';
 import { deadlineState, frDate, LEVEL_COLORS, STATUS_COLORS, todayIso } from './action-view.helpers';
 
 function listRequest(req: Request, mine: boolean): ListRequest {
@@ -65,11 +66,7 @@ export const mine = (req: Request, res: Response) => renderList(req, res, true);
 export async function exportCsv(req: Request, res: Response): Promise<void> {
   const list = listRequest(req, false);
   const t = (k: string, p?: Record<string, unknown>) => req.t(k, p);
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="plan-d-actions-${todayIso()}.csv"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.write(`\uFEFF${toCsv([CSV_COLUMNS.map((c) => t(`action-plan.csv.${c}`))])}`);
+  startCsv(res, 'plan-d-actions', CSV_COLUMNS.map((c) => t(`action-plan.csv.${c}`)));
   for await (const batch of iterateActions(req.ctx.db, req.authUser!, list)) {
     res.write(toCsv(batch.map((r) => [
       String(r.id), t(`action-plan.status.${r.status}`), t(`action-plan.levels.${r.level}`), r.comments, r.complement ?? '',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Client } from 'pg';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
@@ -135,6 +136,12 @@ test('the statistics page draws the rates against the objectives and the work-ac
     await expect(page.getByTestId(`widget-wa-${id}`).getByTestId('dashboard-widget')).toHaveAttribute('data-state', 'ready');
   }
   await expect(page.getByTestId('widget-wa-raw')).toContainText('Henry Paul');
+  // The table downloads as CSV for Excel: header, then one line per month begun, the objective on each.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^statistiques-at-\d{4}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+  expect(csv[0]).toBe('\uFEFFMois;Accidents;Avec arrêt;Jours perdus;Heures travaillées;Source des heures;TF du mois;TF cumulé;TG du mois;TG cumulé;Objectif TF;Objectif TG');
+  expect(csv[1]).toMatch(/^janvier \d{4};.*;20,00;$/);
   await page.goto('/rh/work-time');
   await expect(page.getByTestId('work-time-grid')).toContainText('Henry Paul');
   expectNoConsoleErrors(consoleErrors);

@@ -242,3 +242,43 @@ describe('employee demo', () => {
     expect((await t.db.dataSource.query('SELECT count(*)::int AS n FROM activity_category WHERE tenant_id = $1', [owner.tenantId]))[0].n).toBe(5);
   });
 });
+
+describe('employees: CSV export', () => {
+  const text = (r: import('http').IncomingMessage, cb: (e: Error | null, body: string) => void) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (c: Buffer) => chunks.push(c));
+    r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
+  };
+
+  it('downloads the filtered list, every page, only of the employees the user sees, for French Excel', async () => {
+    const c = company();
+    const viewer = await makeUser(t, { company: c, rights: ['hr.view', 'hr.view_all'] });
+    const [svc] = await t.db.dataSource.query('INSERT INTO service (tenant_id, name) VALUES ($1, $2) RETURNING id', [viewer.tenantId, 'Atelier']);
+    await insertEmployee(viewer.tenantId, 'Durand', { matricule: 'S0002', position: 'Soudeur; chef', service_id: svc.id, entry_date: '2019-03-04' });
+    await insertEmployee(viewer.tenantId, 'Albert', { matricule: 'S0001', entry_date: '2020-01-06' });
+    await insertEmployee(viewer.tenantId, 'Parti', { exit_date: '2020-12-31' });
+    // 30 more: the export is not limited to the page shown.
+    for (let i = 0; i < 30; i++) await insertEmployee(viewer.tenantId, `Zeta${String(i).padStart(2, '0')}`);
+    const other = await makeUser(t);
+    await insertEmployee(other.tenantId, 'Ailleurs');
+    const { agent } = await loginAs(t, viewer);
+
+    const list = await agent.get('/rh/employees?q=Durand');
+    expect(list.text).toContain('href="/rh/employees/export.csv?presence=present&amp;q=Durand"');
+    const all = await agent.get('/rh/employees/export.csv?presence=present').buffer(true).parse(text);
+    expect(all.status).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = (all.body as string).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFFMatricule;Nom;Prénom;Poste;Service;Catégorie d\'activité;Date d\'entrée;Date de sortie;Compte utilisateur');
+    expect(lines[1]).toBe('S0001;Albert;Alex;;;;06/01/2020;;');
+    expect(lines[2]).toBe('S0002;Durand;Alex;"Soudeur; chef";Atelier;;04/03/2019;;');
+    expect(lines).toHaveLength(1 + 32);
+    expect(all.body).not.toContain('Parti');
+    expect(all.body).not.toContain('Ailleurs');
+
+    const one = await agent.get('/rh/employees/export.csv?q=Durand').buffer(true).parse(text);
+    expect((one.body as string).split('\r\n').filter(Boolean)).toHaveLength(2);
+    const nobody = await makeUser(t, { company: c });
+    expect((await (await loginAs(t, nobody)).agent.get('/rh/employees/export.csv')).status).toBe(403);
+  });
+});

@@ -135,6 +135,29 @@ describe('TF and TG against hand-computed figures', () => {
   });
 });
 
+describe('statistics export', () => {
+  it('downloads the same hand-computed figures as CSV for French Excel, and refuses users without the right', async () => {
+    const { agent } = await loginAs(t, analyst);
+    const page = await agent.get('/rh/statistics?year=2026');
+    expect(page.text).toContain('href="/rh/statistics/export.csv?year=2026"');
+    const res = await agent.get('/rh/statistics/export.csv?year=2026').buffer(true).parse((r, cb) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8'))); });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="statistiques-at-2026-2026-11-23.csv"');
+    const lines = (res.body as string).split('\r\n');
+    expect(lines[0]).toBe('\uFEFFMois;Accidents;Avec arrêt;Jours perdus;Heures travaillées;Source des heures;TF du mois;TF cumulé;TG du mois;TG cumulé;Objectif TF;Objectif TG');
+    expect(lines).toHaveLength(11 + 2); // January to November, then the empty string after the last CRLF.
+    // March: #2 happened on 30/03 and stopped 30–31/03 (2 days), 545.94 estimated hours; cumulated to March TF 1892.76, TG 10.73.
+    expect(lines[3]).toBe('mars 2026;1;1;2;545,94;Estimation;1831,70;1892,76;3,66;10,73;900,00;5,50');
+    // October: 16 h recorded, no accident.
+    expect(lines[10]).toMatch(/^octobre 2026;0;0;0;16,00;Temps de travail saisi;0,00;/);
+    expect(lines[11]).toMatch(/^novembre 2026;1;1;8;405,05;Estimation;2468,82;828,47;19,75;5,80;900,00;5,50$/);
+
+    const plain = await makeUser(t, { roles: ['user'] });
+    expect((await (await loginAs(t, plain)).agent.get('/rh/statistics/export.csv?year=2026')).status).toBe(403);
+  });
+});
+
 describe('work-accident widgets', () => {
   it('break the accidents of the year down by service, employee, type, site, injury site and month', async () => {
     const { agent } = await loginAs(t, analyst);

@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import { startCsv, toCsv } from '../../../kernel/csv-export';
+import { formatDate } from '../../../kernel/i18n/format';
 import { todayIso } from '../../../kernel/clock';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { addFlash } from '../../../kernel/http/flash';
@@ -28,7 +30,31 @@ export async function index(req: Request, res: Response): Promise<void> {
   await renderScreen(req, res, 'hr/employee/index', {
     title: req.t('hr.employee.title'), hideTitle: true, rows, filters, choices, pager: buildPager(req, page, total),
     filtered: !!(filters.q || filters.service || filters.category || filters.presence !== 'present'), canManage: can(user, MANAGE), today: todayIso(),
+    exportQuery: exportQuery(filters),
   });
+}
+
+/** The list's filters as query parameters of the export (only those set). */
+function exportQuery(f: ReturnType<typeof employeeFilterSchema.parse>): Record<string, string> {
+  const q: Record<string, string> = { presence: f.presence };
+  if (f.q) q.q = f.q;
+  if (f.service) q.service = String(f.service);
+  if (f.category) q.category = String(f.category);
+  return q;
+}
+
+/** `GET /rh/employees/export.csv` (rh_employee_export): the filtered list for French Excel, every page of it. */
+export async function exportCsv(req: Request, res: Response): Promise<void> {
+  const filters = employeeFilterSchema.parse(req.query);
+  const f = (k: string) => req.t(`hr.employee.fields.${k}`);
+  startCsv(res, 'salaries', [f('matricule'), f('lastName'), f('firstName'), f('position'), f('serviceId'), f('activityCategoryId'), f('entryDate'), f('exitDate'), req.t('hr.employee.account')]);
+  const perPage = 500;
+  for (let page = 1; ; page++) {
+    const { rows } = await listEmployees(req.ctx.db, req.authUser!, filters, todayIso(), { page, perPage, offset: (page - 1) * perPage });
+    res.write(toCsv(rows.map((r) => [r.matricule ?? '', r.lastName, r.firstName ?? '', r.position ?? '', r.serviceName ?? '', r.categoryName ?? '', formatDate(r.entryDate), formatDate(r.exitDate), r.userName ?? ''])));
+    if (rows.length < perPage) break;
+  }
+  res.end();
 }
 
 interface FormState { employee: EmployeeRecord | null; values: Record<string, unknown>; errors: Record<string, FieldError> }

@@ -1,7 +1,7 @@
 import type { HrPart } from '../hr-part';
 import { leaveAdd, leaveCancel, leaveIndex, leaveRefuse, leaveValidate } from './leave.handlers';
 import { objectiveAdd, objectiveDelete, objectiveEdit, objectiveIndex } from './objective.handlers';
-import { statsIndex } from './stats.handlers';
+import { statsExport, statsIndex } from './stats.handlers';
 import { WORK_ACCIDENT_WIDGETS } from './stats.widgets';
 import { workTimeIndex, workTimeSave } from './work-time.handlers';
 import { seedTimeDemo } from './time.demo';
@@ -22,6 +22,7 @@ export const timePart: HrPart = {
     { name: 'rh_work_time_index', method: 'GET', path: '/rh/work-time', right: 'hr.work_time', handler: workTimeIndex },
     { name: 'rh_work_time_save', method: 'POST', path: '/rh/work-time/save', right: 'hr.work_time', handler: workTimeSave },
     { name: 'rh_statistics_index', method: 'GET', path: '/rh/statistics', right: 'hr.work_stoppages', handler: statsIndex },
+    { name: 'rh_statistics_export', method: 'GET', path: '/rh/statistics/export.csv', right: 'hr.work_stoppages', handler: statsExport },
     { name: 'admin_objective_index', method: 'GET', path: '/admin/objectives', right: OBJ, handler: objectiveIndex },
     { name: 'admin_objective_add', method: ['GET', 'POST'], path: '/admin/objectives/new', right: OBJ, handler: objectiveAdd },
     { name: 'admin_objective_edit', method: ['GET', 'POST'], path: '/admin/objectives/{id}/edit', right: OBJ, handler: objectiveEdit },
