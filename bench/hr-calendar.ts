@@ -154,6 +154,9 @@ async function generate(db: Client, tenant: number, hash: string, year: number):
 
 /** What an answer holds: items of the calendar, total of a widget, else nothing. */
 function content(body: string): string {
+  const cards = [...body.matchAll(/data-testid="home-card-count">(\d+)</g)].map((m) => m[1]);
+  if (cards.length) return `cartes : ${cards.join(', ')}`;
+  if (body.startsWith('\uFEFF')) return `${body.split('\r\n').filter(Boolean).length - 1} lignes`;
   if (!body.startsWith('{')) return '';
   const data = JSON.parse(body);
   if (Array.isArray(data.tasks)) {
@@ -214,6 +217,8 @@ async function main(): Promise<void> {
       ['widget AT mensuel', `/dashboard/hr/work-accidents/monthly?year=${year}`],
       ['salariés, page 1', '/rh/employees'],
       ['suivi des formations, page 1', '/rh/formation-monitoring'],
+      ['accueil (cinq cartes « À traiter »)', '/'],
+      ['export CSV des salariés', '/rh/employees/export.csv?presence=all'],
     ];
     console.log(`${REQUESTS} requêtes successives par cas (après 5 de chauffe) :`);
     console.log('| cas | p50 | p95 | max | réponse | contenu |\n|---|---|---|---|---|---|');

@@ -6,12 +6,12 @@ import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import { intSetting } from '../../kernel/settings/settings';
 import { recordHistory } from '../../kernel/history/history.service';
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { onPurge, registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { userInTenant } from '../../kernel/tenancy';
 import { listUserOrganisation } from '../hierarchy/user-organisation.service';
 import { findNomenclatureItems } from '../nomenclature/nomenclature.service';
 import type { NomenclatureKind } from '../nomenclature/nomenclature.kinds';
-import { conformityRate, saveResponses } from '../questionnaire/questionnaire.service';
+import { conformityRate, deleteResponsesOf, saveResponses } from '../questionnaire/questionnaire.service';
 import type { QuestionnaireTree, ResponseValues } from '../questionnaire/questionnaire.types';
 import type { EventDefinition } from './event-definition';
 import type { EventInput } from './event.schema';
@@ -23,6 +23,8 @@ import { projectSelectable } from './event-project';
 type Db = DataSource | EntityManager;
 
 registerTrashable({ table: 'event', typeKey: 'event.trash.event' });
+// An event purged for good takes its questionnaire answers with it (they have no foreign key to it).
+onPurge('event', (m, tenantId, id) => deleteResponsesOf(m, tenantId, ['event'], [id]));
 
 /** An event as the show page, the form and the policy read it. */
 export interface EventRecord extends EventAccessSubject {

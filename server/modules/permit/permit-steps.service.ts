@@ -8,17 +8,24 @@ import { createMailer, type Mailer } from '../../kernel/mail';
 import { formatDateTime } from '../../kernel/i18n/format';
 import { escapeHtml } from '../../kernel/pdf';
 import { translator } from '../../kernel/i18n/i18n';
-import { listSurveys, loadQuestionnaire, saveResponses } from '../questionnaire/questionnaire.service';
+import { deleteResponsesOf, listSurveys, loadQuestionnaire, saveResponses } from '../questionnaire/questionnaire.service';
+import { onPurge } from '../../kernel/trash/trash';
 import type { SignatureInputData } from '../user-signature/signature-form';
 import type { PermitRef } from './permit.access';
 import { PERMIT_HISTORY_SUBJECT, stateAfter, isLate } from './permit.service';
-import { TWO_HOUR_CHECK_MS, type PermitStep, type PermitTypeDef } from './permit-types';
+import { PERMIT_STEPS, TWO_HOUR_CHECK_MS, type PermitStep, type PermitTypeDef } from './permit-types';
 
 /** The job that checks, when it falls due, that a fire permit's two-hour check was done. */
 export const TWO_HOUR_CHECK_JOB = 'permit_two_hour_check';
 
 /** Subject type of a step's checklist answers (questionnaire_response.subject_type). */
 export const stepSubject = (step: PermitStep) => `permit_${step}`;
+
+// A plan purged for good takes its permits (foreign key cascade) and so their step checklists' answers.
+onPurge('prevention_plan', async (m, tenantId, planId) => {
+  const ids = (await m.query('SELECT id FROM permit WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
+  await deleteResponsesOf(m, tenantId, PERMIT_STEPS.map(stepSubject), ids);
+});
 
 let mailer: Mailer | undefined;
 /** The mailer of permit mails (recording in development and tests: `permitMailer().sent()`). */

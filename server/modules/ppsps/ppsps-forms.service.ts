@@ -4,8 +4,9 @@ import { isDraftSubmit } from '../../kernel/http/forms';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { recordHistory } from '../../kernel/history/history.service';
+import { onPurge } from '../../kernel/trash/trash';
 import {
-  listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
+  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
 } from '../questionnaire/questionnaire.service';
 import { SURVEY_OWNER } from '../questionnaire/questionnaire.types';
 import { loadPpspsRef, loadPpspsSubject, ppspsTabUrl, resolvePpsps, type PpspsRef } from './ppsps-access';
@@ -20,6 +21,9 @@ export const PPSPS_SURVEY_TYPES = ['construction_site', 'ppsps_inspection'] as c
 
 /** Subject type of the answers (questionnaire_response.subject_type). */
 const SUBJECT = 'ppsps';
+
+// A PPSPS purged for good takes its forms' answers with it (they have no foreign key to it).
+onPurge('ppsps', (m, tenantId, id) => deleteResponsesOf(m, tenantId, [SUBJECT], [id]));
 
 // Files and signatures answered on a PPSPS: those who see the PPSPS.
 registerResponseAccess(SUBJECT, async (req, id) => {

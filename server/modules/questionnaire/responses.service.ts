@@ -139,3 +139,12 @@ export function registerResponseAccess(subjectType: string, check: ResponseAcces
 export function responseAccessCheck(subjectType: string): ResponseAccessCheck | null {
   return accessChecks.get(subjectType) ?? null;
 }
+
+/**
+ * Removes every answer given on these subjects (a purge from the trash: the answers have no foreign
+ * key to their subject). Stored files they pointed to become orphans for the storage clean-up job.
+ */
+export async function deleteResponsesOf(em: EntityManager, tenantId: number, subjectTypes: string[], subjectIds: number[]): Promise<void> {
+  if (!subjectTypes.length || !subjectIds.length) return;
+  await em.query('DELETE FROM questionnaire_response WHERE tenant_id = $1 AND subject_type = ANY($2::varchar[]) AND subject_id = ANY($3::int[])', [tenantId, subjectTypes, subjectIds]);
+}

@@ -4,8 +4,9 @@ import { isDraftSubmit } from '../../kernel/http/forms';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { recordHistory } from '../../kernel/history/history.service';
+import { onPurge } from '../../kernel/trash/trash';
 import {
-  listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
+  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
 } from '../questionnaire/questionnaire.service';
 import { SURVEY_OWNER } from '../questionnaire/questionnaire.types';
 import { resolveWorkOrder, type WorkOrderAbilities } from './work-order.access';
@@ -15,6 +16,12 @@ import { WORK_ORDER_SUBJECT, type WorkOrderRecord } from './work-order.service';
 export const WORK_ORDER_SURVEY_TYPE = 'work_order';
 
 // Files and signatures answered on a work order: those who see it.
+// A plan purged for good takes its work orders (foreign key cascade) and so their checklist answers.
+onPurge('prevention_plan', async (m, tenantId, planId) => {
+  const ids = (await m.query('SELECT id FROM work_order WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
+  await deleteResponsesOf(m, tenantId, [WORK_ORDER_SUBJECT], ids);
+});
+
 registerResponseAccess(WORK_ORDER_SUBJECT, async (req, id) => {
   try {
     await resolveWorkOrder(req, id);

@@ -1,5 +1,6 @@
 import { registerEmployeeTab } from '../../../server/modules/hr/employee-tabs';
 import { createTestApp, csrfFrom, loginAs, makeUser, type TestApp } from '../../support/app';
+import { textBody } from '../../support/text-body';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -244,12 +245,6 @@ describe('employee demo', () => {
 });
 
 describe('employees: CSV export', () => {
-  const text = (r: import('http').IncomingMessage, cb: (e: Error | null, body: string) => void) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8')));
-  };
-
   it('downloads the filtered list, every page, only of the employees the user sees, for French Excel', async () => {
     const c = company();
     const viewer = await makeUser(t, { company: c, rights: ['hr.view', 'hr.view_all'] });
@@ -265,7 +260,7 @@ describe('employees: CSV export', () => {
 
     const list = await agent.get('/rh/employees?q=Durand');
     expect(list.text).toContain('href="/rh/employees/export.csv?presence=present&amp;q=Durand"');
-    const all = await agent.get('/rh/employees/export.csv?presence=present').buffer(true).parse(text);
+    const all = await agent.get('/rh/employees/export.csv?presence=present').buffer(true).parse(textBody);
     expect(all.status).toBe(200);
     expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = (all.body as string).split('\r\n').filter(Boolean);
@@ -276,7 +271,7 @@ describe('employees: CSV export', () => {
     expect(all.body).not.toContain('Parti');
     expect(all.body).not.toContain('Ailleurs');
 
-    const one = await agent.get('/rh/employees/export.csv?q=Durand').buffer(true).parse(text);
+    const one = await agent.get('/rh/employees/export.csv?q=Durand').buffer(true).parse(textBody);
     expect((one.body as string).split('\r\n').filter(Boolean)).toHaveLength(2);
     const nobody = await makeUser(t, { company: c });
     expect((await (await loginAs(t, nobody)).agent.get('/rh/employees/export.csv')).status).toBe(403);

@@ -1,5 +1,6 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
+import { textBody } from '../../support/text-body';
 
 /**
  * One company, figures computed by hand. Today is Monday 23/11/2026; annual hours = 1607 (default).
@@ -140,7 +141,7 @@ describe('statistics export', () => {
     const { agent } = await loginAs(t, analyst);
     const page = await agent.get('/rh/statistics?year=2026');
     expect(page.text).toContain('href="/rh/statistics/export.csv?year=2026"');
-    const res = await agent.get('/rh/statistics/export.csv?year=2026').buffer(true).parse((r, cb) => { const chunks: Buffer[] = []; r.on('data', (c: Buffer) => chunks.push(c)); r.on('end', () => cb(null, Buffer.concat(chunks).toString('utf8'))); });
+    const res = await agent.get('/rh/statistics/export.csv?year=2026').buffer(true).parse(textBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="statistiques-at-2026-2026-11-23.csv"');
