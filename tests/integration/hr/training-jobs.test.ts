@@ -121,6 +121,13 @@ describe('formation expiry alert job', () => {
     clock.set(new Date('2026-07-01T06:00:00Z'));
     const { agent: later } = await loginAs(t, manager);
     expect(((await later.get('/rh/formation-monitoring?status=expiring')).text.match(/data-status="expiring"/g) ?? [])).toHaveLength(0);
-    expect(((await later.get('/rh/formation-monitoring?status=expired')).text.match(/data-status="expired"/g) ?? [])).toHaveLength(2);
+    const expired = await later.get('/rh/formation-monitoring?status=expired');
+    expect((expired.text.match(/data-status="expired"/g) ?? [])).toHaveLength(2);
+    // The summary above the list counts every status whatever the status filter, and marks the one shown.
+    const count = (s: string) => Number(new RegExp(`data-testid="count-${s}">[\\s\\S]*?<span class="badge[^>]*>(\\d+)<`).exec(expired.text)![1]);
+    expect([count('valid'), count('expiring'), count('expired')]).toEqual([0, 0, 2]);
+    expect(expired.text).toMatch(/class="btn btn-sm btn-dark" href="\/rh\/formation-monitoring\?status=expired" data-testid="count-expired"/);
+    const sstOnly = await later.get(`/rh/formation-monitoring?formation=${sst.formationId}`);
+    expect(sstOnly.text).toContain(`href="/rh/formation-monitoring?formation=${sst.formationId}&amp;status=valid"`);
   });
 });

@@ -6,7 +6,7 @@ import { orNotFound, routeId, tenantOf } from '../../../kernel/http/respond';
 import { requireEmployee } from '../employee-access';
 import { listFormations } from './training-admin.service';
 import { FORMATION_STATUSES, type FormationStatus } from './training-dates';
-import { formationHistory, monitoringRows } from './monitoring.service';
+import { formationHistory, monitoringCounts, monitoringRows } from './monitoring.service';
 
 /** `GET /rh/formation-monitoring` (rh_formation_monitoring_index): validity and expiry per employee and formation. */
 export async function monitoringIndex(req: Request, res: Response): Promise<void> {
@@ -14,12 +14,13 @@ export async function monitoringIndex(req: Request, res: Response): Promise<void
   const formationId = Number(req.query.formation) > 0 && Number(req.query.formation) <= 2_147_483_647 ? Number(req.query.formation) : null;
   const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
   const page = pageRequest(req);
-  const [{ rows, total }, formations] = await Promise.all([
+  const [{ rows, total }, counts, formations] = await Promise.all([
     monitoringRows(req.ctx.db, req.authUser!, { status, formationId, q }, todayIso(), page),
+    monitoringCounts(req.ctx.db, req.authUser!, { formationId, q }, todayIso()),
     listFormations(req.ctx.db, tenantOf(req)),
   ]);
   await renderScreen(req, res, 'hr/training/monitoring', {
-    title: req.t('hr-training.monitoring.title'), hideTitle: true, rows, formations, filters: { status, formationId, q }, statuses: FORMATION_STATUSES,
+    title: req.t('hr-training.monitoring.title'), hideTitle: true, rows, counts, formations, filters: { status, formationId, q }, statuses: FORMATION_STATUSES,
     pager: buildPager(req, page, total),
   });
 }

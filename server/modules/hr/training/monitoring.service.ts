@@ -2,7 +2,7 @@ import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { intSetting } from '../../../kernel/settings/settings';
 import type { Db } from '../../../kernel/db/sql';
 import { employeeVisibility } from '../employee-access';
-import { formationStatus, type FormationStatus } from './training-dates';
+import { FORMATION_STATUSES, formationStatus, type FormationStatus } from './training-dates';
 
 /** The current standing of one employee for one formation (their latest record). */
 export interface MonitoringRow {
@@ -13,12 +13,8 @@ export interface MonitoringRow {
 /** Filters of the monitoring screen. */
 export interface MonitoringFilters { formationId?: number | null; status?: FormationStatus | ''; q?: string; employeeId?: number | null }
 
-/**
- * Per employee (the user's scope, not deleted) and formation: the latest record (the one expiring
- * last, permanent first) and its status on `today`, with the formation's alert delay or else the
- * company's `formation_alert_days`.
- */
-export async function monitoringRows(db: Db, user: AuthUser, filters: MonitoringFilters, today: string, page?: { perPage: number; offset: number }): Promise<{ rows: MonitoringRow[]; total: number }> {
+/** The monitoring query (standing of each employee and formation, filtered) and its parameters. */
+async function monitoringQuery(db: Db, user: AuthUser, filters: MonitoringFilters, today: string): Promise<{ base: string; params: unknown[] }> {
   const alertDays = await intSetting(db, user.tenantId, 'formation_alert_days');
   const vis = employeeVisibility(user, 'e', 8);
   const q = (filters.q ?? '').trim();
@@ -37,6 +33,16 @@ export async function monitoringRows(db: Db, user: AuthUser, filters: Monitoring
          AND ($4::int IS NULL OR l.formation_id = $4) AND ($7::int IS NULL OR l.employee_id = $7)
          AND ($6::text = '' OR (e.last_name || ' ' || e.first_name) ILIKE $6 OR (e.first_name || ' ' || e.last_name) ILIKE $6))
     SELECT *, obtained_on::text AS obtained_s, expires_on::text AS expires_s FROM standing WHERE ($5::text = '' OR status = $5)`;
+  return { base, params };
+}
+
+/**
+ * Per employee (the user's scope, not deleted) and formation: the latest record (the one expiring
+ * last, permanent first) and its status on `today`, with the formation's alert delay or else the
+ * company's `formation_alert_days`.
+ */
+export async function monitoringRows(db: Db, user: AuthUser, filters: MonitoringFilters, today: string, page?: { perPage: number; offset: number }): Promise<{ rows: MonitoringRow[]; total: number }> {
+  const { base, params } = await monitoringQuery(db, user, filters, today);
   const limit = page ? ` LIMIT ${Number(page.perPage)} OFFSET ${Number(page.offset)}` : '';
   const rows = await db.query(`${base} ORDER BY last_name, first_name, employee_id, lower(formation_name), formation_id${limit}`, params);
   const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM (${base}) x`, params);
@@ -47,6 +53,14 @@ export async function monitoringRows(db: Db, user: AuthUser, filters: Monitoring
       themeName: r.theme_name, obtainedOn: r.obtained_s, expiresOn: r.expires_s, status: r.status, records: r.records,
     })),
   };
+}
+
+/** How many standings of each status the filters (but the status one) give: the screen's summary. */
+export async function monitoringCounts(db: Db, user: AuthUser, filters: MonitoringFilters, today: string): Promise<Record<FormationStatus, number>> {
+  const { base, params } = await monitoringQuery(db, user, { ...filters, status: '' }, today);
+  const counts = Object.fromEntries(FORMATION_STATUSES.map((st) => [st, 0])) as Record<FormationStatus, number>;
+  for (const r of await db.query(`SELECT status, count(*)::int AS n FROM (${base}) x GROUP BY status`, params)) counts[r.status as FormationStatus] = r.n;
+  return counts;
 }
 
 /** One record of an employee's history for a formation. */
