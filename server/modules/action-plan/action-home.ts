@@ -2,10 +2,8 @@ import { todayIso } from '../../kernel/clock';
 import { formatDate } from '../../kernel/i18n/format';
 import { HOME_CARD_ITEMS, registerHomeCard } from '../../kernel/home-cards';
 import { countActionsBy, firstActions, type ListRequest } from './action-list.service';
-import { OPEN_STATUSES } from './action-plan.policy';
+import { OPEN_STATUS_SQL, OPEN_STATUSES } from './action-plan.policy';
 import { filterSchema } from './action-plan.schema';
-
-const OPEN = `a.status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 /** Home card of everyone: the open actions assigned to them, nearest deadline first. */
 registerHomeCard({
@@ -15,7 +13,7 @@ registerHomeCard({
   load: async (req) => {
     const request: ListRequest = { filters: filterSchema.parse({ who: 'assigned', sort: 'deadline', dir: 'asc' }), itemIds: [], mine: true };
     const counts = await countActionsBy(req.ctx.db, req.authUser!, request, 'status');
-    const rows = await firstActions(req.ctx.db, req.authUser!, request, HOME_CARD_ITEMS, OPEN);
+    const rows = await firstActions(req.ctx.db, req.authUser!, request, HOME_CARD_ITEMS, OPEN_STATUS_SQL);
     const today = todayIso();
     return {
       count: OPEN_STATUSES.reduce((n, s) => n + (counts.get(s) ?? 0), 0),

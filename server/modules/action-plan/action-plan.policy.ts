@@ -14,6 +14,8 @@ export interface ActionSubject {
 
 /** Statuses where the work is still to be done or checked. */
 export const OPEN_STATUSES = ['DRAFT', 'WAITING', 'REASSIGNED', 'IN_PROGRESS', 'PROCESSED'];
+/** SQL condition: the action (alias `a`) is open. */
+export const OPEN_STATUS_SQL = `a.status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 /** Statuses where the assignee still has something to do (deadline colours, reminders). */
 export const PENDING_STATUSES = ['DRAFT', 'WAITING', 'REASSIGNED', 'IN_PROGRESS'];
 /** Statuses of a finished action (archivable). */

@@ -4,7 +4,7 @@ import { defineWidgetRoute, widgetFromCounts, type WidgetData } from '../../kern
 import { formatDate } from '../../kernel/i18n/format';
 import { ACTION_LEVELS, ACTION_STATUSES } from './action.entity';
 import { countActionsBy, firstActions, type ListRequest } from './action-list.service';
-import { OPEN_STATUSES } from './action-plan.policy';
+import { OPEN_STATUS_SQL, OPEN_STATUSES } from './action-plan.policy';
 import { filterSchema } from './action-plan.schema';
 
 const T = 'module_action_plan';
@@ -70,7 +70,7 @@ export const mineWidget = defineWidgetRoute({
 export const lateListWidget = defineWidgetRoute({
   name: 'action_plan_dashboard_list', path: '/dashboard/action-plan/list', right: 'action.view', toggle: T,
   compute: async (req) => {
-    const late = `a.status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')}) AND a.deadline < DATE '${todayIso()}'`;
+    const late = `${OPEN_STATUS_SQL} AND a.deadline < DATE '${todayIso()}'`;
     const rows = await firstActions(req.ctx.db, req.authUser!, listRequest({ sort: 'deadline', dir: 'asc' }), TABLE_ROWS, late);
     return actionTable(req, rows, (r) => r.deadline);
   },

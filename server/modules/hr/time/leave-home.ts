@@ -2,7 +2,7 @@ import { formatDate } from '../../../kernel/i18n/format';
 import { HOME_CARD_ITEMS, registerHomeCard } from '../../../kernel/home-cards';
 import { listLeave, withBalanceAfter } from './leave.service';
 
-/** Home card of leave managers: the asked requests of the employees they see, oldest start first. */
+/** Home card of leave managers: the asked requests of the employees they see, latest start first (as the list). */
 registerHomeCard({
   key: 'leave-to-validate', order: 40, titleKey: 'hr-time.home.title', icon: 'sun', right: 'hr.leave_manage', toggle: 'module_hr',
   emptyKey: 'hr-time.home.empty',

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { toIsoDate } from '../../action-plan/action-plan.schema';
 import { employeeVisibility } from '../employee-access';
 import { addDays, frenchPublicHolidays } from './working-days';
-import { mondayOf, parseHours, prefillStandardDays, saveWeek, STANDARD_DAY_HOURS, weekDays, weekGrid, type WorkTimeCell, type WorkTimeEntry } from './work-time.service';
+import { formatHours, mondayOf, parseHours, prefillStandardDays, saveWeek, STANDARD_DAY_HOURS, weekDays, weekGrid, type WorkTimeCell, type WorkTimeEntry } from './work-time.service';
 
 const FORM = 'work_time';
 
@@ -25,7 +25,7 @@ async function renderGrid(req: Request, res: Response, monday: string, typed: Re
   const prefilled = prefill ? prefillStandardDays(lines, days) : null;
   await renderScreen(req, res, 'hr/time/work_time', {
     title: req.t('hr-time.work_time.title'), hideTitle: true, monday, days, lines, readAt, errors, alert, prefilled,
-    holidays: days.filter((d) => frenchPublicHolidays(Number(d.slice(0, 4))).has(d)), standardHours: STANDARD_DAY_HOURS,
+    holidays: days.filter((d) => frenchPublicHolidays(Number(d.slice(0, 4))).has(d)), standardHours: STANDARD_DAY_HOURS, formatHours,
     previous: addDays(monday, -7), next: addDays(monday, 7), pager: buildPager(req, page, total),
   }, status);
 }

@@ -1,6 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-
-type Db = DataSource | EntityManager;
+import type { Db } from '../../../kernel/db/sql';
 
 /** One task as the progress summary reads it. */
 export interface ProgressTask {
