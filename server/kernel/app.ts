@@ -29,6 +29,7 @@ import type { ModuleDef } from './module';
 import { createLogger } from './logger';
 import { switchBanner } from '../modules/account-access/switch-session';
 import { saveSessionBeforeRedirect } from './http/session-redirect';
+import { MAX_INPUT_DEPTH, MAX_INPUT_VALUES, rejectHostileInput } from './http/input-guard';
 
 /** Options of {@link createApp}. */
 export interface CreateAppOptions {
@@ -73,8 +74,9 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   });
   app.use(databaseGuard(ctx));
   // Large forms exist (the rights matrix has one box per role and right).
-  app.use(express.urlencoded({ extended: true, limit: '2mb', parameterLimit: 20_000 }));
+  app.use(express.urlencoded({ extended: true, limit: '2mb', parameterLimit: MAX_INPUT_VALUES, depth: MAX_INPUT_DEPTH }));
   app.use(express.json({ limit: '2mb' }));
+  app.use(rejectHostileInput);
 
   const PgStore = connectPgSimple(session);
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
@@ -171,6 +173,19 @@ async function sendServiceUnavailable(req: Request, res: Response): Promise<void
   res.status(503).type('html').send(html);
 }
 
+/**
+ * The French error of a body parser's or a decoder's refusal (http-errors with a 4xx status,
+ * a malformed `%` escape): the client's fault, never a 500.
+ */
+function clientError(err: unknown): HttpError | null {
+  const e = err as { status?: number; statusCode?: number; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (status === 413) return new HttpError(413, 'errors.too_large');
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(400, 'errors.bad_request');
+  if (err instanceof URIError) return new HttpError(400, 'errors.bad_request');
+  return null;
+}
+
 /** Turns every error into a French page or JSON message; never leaks a stack. */
 function errorHandler(ctx: AppContext, logger: ReturnType<typeof createLogger>) {
   return async (err: unknown, req: Request, res: Response, _next: NextFunction): Promise<void> => {
@@ -182,10 +197,7 @@ function errorHandler(ctx: AppContext, logger: ReturnType<typeof createLogger>) 
         logger.warn({ err }, 'database unavailable');
         return await sendServiceUnavailable(req, res);
       }
-      const httpErr = err instanceof HttpError ? err
-        : (err as { status?: number; type?: string }).status === 413 ? new HttpError(413, 'errors.too_large')
-        : (err as { type?: string }).type === 'entity.parse.failed' ? new HttpError(400, 'errors.bad_request')
-        : null;
+      const httpErr = err instanceof HttpError ? err : clientError(err);
       if (!httpErr) logger.error({ err }, 'unhandled error');
       const status = httpErr?.status ?? 500;
       const key = httpErr?.messageKey ?? 'errors.server.message';

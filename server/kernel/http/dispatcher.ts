@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit';
 import { isValidCsrf } from './csrf';
 import { HttpError } from './errors';
 import { isFragmentRequest } from './render';
+import { hostileInputError, inputProblem } from './input-guard';
 import type { RouteHandler, RouteTable } from './route-table';
 
 // Multipart forms without files (the client posts FormData): text fields only.
@@ -29,6 +30,8 @@ export function dispatcher(routes: RouteTable) {
       return next(new HttpError(405, 'errors.method_not_allowed'));
     }
     const { route, params } = found;
+    const problem = inputProblem(params);
+    if (problem) return next(hostileInputError(problem));
     req.routeParams = params;
     req.routeName = route.name;
 
@@ -55,6 +58,8 @@ export function dispatcher(routes: RouteTable) {
       } catch {
         return next(new HttpError(400, 'errors.bad_request'));
       }
+      const bodyProblem = inputProblem(req.body);
+      if (bodyProblem) return next(hostileInputError(bodyProblem));
     }
 
     if (req.method === 'POST' && !route.csrfExempt && !isValidCsrf(req)) {

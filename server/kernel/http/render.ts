@@ -22,13 +22,26 @@ export async function renderView(res: Response, view: string, locals: Record<str
 }
 
 /**
+ * Locals the kernel sets for every page (see `exposeLocals` in app.ts). A screen may pass a
+ * local of the same name for its own view (`user` = the user being edited), but the layout
+ * around it always sees the kernel's: the top bar shows who is logged in, not whom they edit.
+ */
+const KERNEL_LOCALS = ['user', 'userName', 't', 'locale', 'path', 'hasRoute', 'can', 'csrfToken', 'menu', 'userMenu', 'flashes', 'routeName', 'assetTags', 'nonce', 'toggles', 'switchBanner', 'clientMessages', 'json'] as const;
+
+function kernelLocals(res: Response): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of KERNEL_LOCALS) if (name in res.locals) out[name] = res.locals[name];
+  return out;
+}
+
+/**
  * Renders a screen: the fragment alone (wrapped in the modal shell) for the client's modal
  * loader, or the full page layout otherwise.
  */
 export async function renderScreen(req: Request, res: Response, view: string, locals: Record<string, unknown> = {}, status = 200): Promise<void> {
   const body = await renderView(res, view, locals);
   const layout = isFragmentRequest(req) ? 'layouts/modal' : 'layouts/page';
-  const html = await renderView(res, layout, { ...locals, body });
+  const html = await renderView(res, layout, { ...locals, ...kernelLocals(res), body });
   res.status(status).type('html').send(html);
 }
 

@@ -33,7 +33,7 @@ async function targetUser(req: Request): Promise<{ id: number; name: string }> {
 
 async function renderForm(req: Request, res: Response, user: { id: number; name: string }, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
   await renderScreen(req, res, 'user-goals/_form', {
-    title: req.t('goals.edit_title', { name: user.name }), user, values, errors, years: yearChoices(), quarters: QUARTERS, kinds: GOAL_KINDS, cellName,
+    title: req.t('goals.edit_title', { name: user.name }), goalUser: user, values, errors, years: yearChoices(), quarters: QUARTERS, kinds: GOAL_KINDS, cellName,
   });
 }
 
