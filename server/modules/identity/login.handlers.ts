@@ -36,9 +36,24 @@ type Message = string | { key: string; params: Record<string, unknown> };
 type SessionBag = { pendingLogin?: PendingLogin } & SessionEndNote & SessionTiming;
 const bag = (req: Request): SessionBag => req.session as unknown as SessionBag;
 
-/** Only local paths are followed after login (no open redirect). */
-export function safeTarget(target: unknown, fallback: string): string {
-  return typeof target === 'string' && /^\/(?!\/)/.test(target) ? target : fallback;
+/**
+ * The page to open after login when it is one of this application's: the target is resolved
+ * against `baseUrl` the way a browser resolves a `Location` header (`/\\host`, tabs and `//host`
+ * included), and only a path of the same origin is kept; anything else gives `fallback`.
+ */
+export function safeTarget(target: unknown, fallback: string, baseUrl: string): string {
+  if (typeof target !== 'string' || !target.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    const base = new URL(baseUrl);
+    url = new URL(target, base);
+    if (url.origin !== base.origin) return fallback;
+  } catch {
+    return fallback;
+  }
+  const local = `${url.pathname}${url.search}${url.hash}`;
+  // A normalised path may start with `//` again (`/.//host`): a browser would read a host there.
+  return /^\/[^/\\]/.test(local) || local === '/' ? local : fallback;
 }
 
 /** Renders a page of the sign-in card (login, code, forgotten password...). */
@@ -56,7 +71,7 @@ async function renderLogin(req: Request, res: Response, error?: Message, notice?
     error,
     notice,
     lastUsername: typeof req.body?._username === 'string' ? req.body._username : '',
-    target: safeTarget(req.query.target ?? req.body?._target, ''),
+    target: safeTarget(req.query.target ?? req.body?._target, '', req.ctx.config.baseUrl),
   });
 }
 
@@ -96,7 +111,7 @@ export async function loginCheck(req: Request, res: Response, next: NextFunction
   const account: LoginAccount = result.account;
   const pending: PendingLogin = {
     userId: account.id, username: account.username, tenantId: account.tenantId, mobile: account.mobile,
-    credentialsExpired: account.credentialsExpired, target: safeTarget(req.body?._target, req.ctx.routes.path('home')),
+    credentialsExpired: account.credentialsExpired, target: safeTarget(req.body?._target, req.ctx.routes.path('home'), req.ctx.config.baseUrl),
     startedAt: clock.now().getTime(), wrongCodes: 0,
   };
   await continueLogin(req, res, next, pending);

@@ -20,10 +20,12 @@ export function agentFrom(t: TestApp, ip: string): TestAgent {
   return agent;
 }
 
-/** Posts the login form (reading a fresh CSRF token first). */
-export async function postLogin(agent: TestAgent, username: string, password: string): Promise<request.Response> {
+/** Posts the login form (reading a fresh CSRF token first), with the page to go to after it when given. */
+export async function postLogin(agent: TestAgent, username: string, password: string, target?: string): Promise<request.Response> {
   const page = await agent.get('/login');
-  return agent.post('/login').type('form').send({ _username: username, _password: password, _csrf_token: csrfFrom(page.text) });
+  const form: Record<string, string> = { _username: username, _password: password, _csrf_token: csrfFrom(page.text) };
+  if (target !== undefined) form._target = target;
+  return agent.post('/login').type('form').send(form);
 }
 
 /** The `vigie.sid` cookie value set by a response. */
