@@ -9,10 +9,13 @@ import { displayName } from '../../kernel/rights/auth-user';
 import { SUPER_ADMIN } from '../../kernel/rights/registry';
 import { delegationSchema, switchFilterSchema } from './account-access.schema';
 import {
-  activeDelegationId, canSwitch, createDelegation, deleteDelegation, findCompanyUser, listActiveReceived, listGiven,
+  activeDelegationId, canSwitch, createDelegation, deleteDelegation, findCompanyUser, holdsMoreRights, listActiveReceived, listGiven,
   listRecipients, listSwitchTargets, nameOf,
 } from './account-access.service';
 import { enterSwitch, leaveSwitch, switchedFrom } from './switch-session';
+
+/** The French refusal of each reason a switch is refused. */
+const REFUSALS = { super_admin: 'access.errors.super_admin', more_rights: 'access.errors.more_rights', no_right: 'errors.forbidden.message' } as const;
 
 /** Answers a state change: JSON `{redirect}` (201) to the client's ajax forms, a redirect otherwise. */
 function redirectTo(req: Request, res: Response, url: string): void {
@@ -46,10 +49,13 @@ export async function switchStart(req: Request, res: Response): Promise<void> {
   // Nobody but a super admin ever becomes a super admin, not even through a delegation.
   const superRefused = target.superAdmin && !real.roles.includes(SUPER_ADMIN);
   const delegationId = superRefused ? null : await activeDelegationId(req.ctx.db, real.tenantId, target.id, real.id);
-  const byRight = !superRefused && canSwitch(real);
+  // A switch right never raises one's rights; a delegation may, as its owner chose to lend the account.
+  const moreRights = !superRefused && canSwitch(real) && (await holdsMoreRights(req.ctx.db, real, target.id));
+  const byRight = !superRefused && !moreRights && canSwitch(real);
   if (!byRight && delegationId === null) {
-    await recordAudit(req.ctx.db, { event: 'permission_refused', req, detail: { route: req.routeName, target: target.id } }).catch(() => undefined);
-    throw new HttpError(403, superRefused ? 'access.errors.super_admin' : 'errors.forbidden.message');
+    const reason = superRefused ? 'super_admin' : moreRights ? 'more_rights' : 'no_right';
+    await recordAudit(req.ctx.db, { event: 'permission_refused', req, detail: { route: req.routeName, target: target.id, reason } }).catch(() => undefined);
+    throw new HttpError(403, REFUSALS[reason]);
   }
   // A delegation is named in the banner only when it is what grants the switch.
   const viaDelegation = byRight ? null : delegationId;

@@ -8,10 +8,25 @@ import { userInTenant } from '../../kernel/tenancy';
 /** Roles that may take over any account of their company (seed 002 section 6). */
 export const SWITCH_ROLES = [SUPER_ADMIN, 'admin', 'allowed_to_switch'];
 
+/** The right behind the switch roles. */
+const SWITCH_RIGHT = 'other.switch_user';
+
 /** May this user take over other accounts of the company (without a delegation)? */
 export function canSwitch(user: AuthUser): boolean {
-  return user.roles.some((r) => SWITCH_ROLES.includes(r)) || user.rights.has('other.switch_user');
+  return user.roles.some((r) => SWITCH_ROLES.includes(r)) || user.rights.has(SWITCH_RIGHT);
 }
+
+/**
+ * The rights a switcher brings to the comparison with a target: those of their roles, plus the
+ * switch right a switch role gives (`admin` holds every right but that one in the matrix).
+ */
+function switcherRights(user: AuthUser): string[] {
+  return canSwitch(user) ? [...new Set([...user.rights, SWITCH_RIGHT])] : [...user.rights];
+}
+
+// Rights of the target's roles that are not in $n (the switcher's): taking over such an account would raise one's own rights.
+const beyondSql = (param: string) => `EXISTS (SELECT 1 FROM user_role ur JOIN role_right rr ON rr.role_id = ur.role_id
+  WHERE ur.user_id = u.id AND NOT (rr."right" = ANY(${param}::varchar[])))`;
 
 import { todayIso } from '../../kernel/clock';
 export { todayIso };
@@ -24,6 +39,12 @@ export interface CompanyUser {
   lastName: string;
   email: string;
   superAdmin: boolean;
+}
+
+/** A row of the switch screen. */
+export interface SwitchTarget extends CompanyUser {
+  /** The account holds rights the viewing switcher lacks: it may not be taken over by right. */
+  moreRights: boolean;
 }
 
 const MEMBER = userInTenant();
@@ -39,18 +60,31 @@ export function nameOf(u: Pick<CompanyUser, 'firstName' | 'lastName' | 'username
 }
 
 /** Enabled accounts of the company one may switch into: never oneself, super admins only for a super admin. */
-export async function listSwitchTargets(db: DataSource, real: AuthUser, q: string, page: PageRequest): Promise<{ rows: CompanyUser[]; total: number }> {
-  const params: unknown[] = [real.tenantId, real.id, real.roles.includes(SUPER_ADMIN)];
+export async function listSwitchTargets(db: DataSource, real: AuthUser, q: string, page: PageRequest): Promise<{ rows: SwitchTarget[]; total: number }> {
+  const superAdmin = real.roles.includes(SUPER_ADMIN);
+  const params: unknown[] = [real.tenantId, real.id, superAdmin];
   let where = `${MEMBER} AND u.enabled AND NOT u.locked AND u.id <> $2 AND ($3 OR NOT ${IS_SUPER})`;
   if (q.trim()) {
     params.push(`%${q.trim().toLowerCase()}%`);
     where += ` AND (lower(u.username) LIKE $4 OR lower(u.email) LIKE $4 OR lower(u.first_name || ' ' || u.last_name) LIKE $4 OR lower(u.last_name || ' ' || u.first_name) LIKE $4)`;
   }
   const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM app_user u WHERE ${where}`, params);
+  params.push(switcherRights(real));
+  const moreRights = superAdmin ? 'false' : beyondSql(`$${params.length}`);
   const rows = await db.query(
-    `SELECT u.id, u.username, u.first_name, u.last_name, u.email, ${IS_SUPER} AS super_admin FROM app_user u WHERE ${where}
+    `SELECT u.id, u.username, u.first_name, u.last_name, u.email, ${IS_SUPER} AS super_admin, ${moreRights} AS more_rights FROM app_user u WHERE ${where}
       ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.perPage} OFFSET ${page.offset}`, params);
-  return { rows: rows.map(toCompanyUser), total: count };
+  return { rows: rows.map((r: Record<string, unknown>) => ({ ...toCompanyUser(r), moreRights: !!r.more_rights })), total: count };
+}
+
+/**
+ * Does the target hold rights `real` lacks? Then `real` may not take it over by right: a switch
+ * never raises one's rights. A super admin holds them all, so this is never true for one.
+ */
+export async function holdsMoreRights(db: DataSource, real: AuthUser, targetId: number): Promise<boolean> {
+  if (real.roles.includes(SUPER_ADMIN)) return false;
+  const [r] = await db.query(`SELECT ${beyondSql('$2')} AS more_rights FROM app_user u WHERE u.id = $1`, [targetId, switcherRights(real)]);
+  return !!r?.more_rights;
 }
 
 /** One account of the company (enabled or not), or null. */

@@ -65,7 +65,7 @@ describe('switch user', () => {
   });
 
   it('allows the allowed_to_switch role and the other.switch_user right, refuses a plain user (403)', async () => {
-    const switcher = await makeUser(t, { roles: ['allowed_to_switch'] });
+    const switcher = await makeUser(t, { roles: ['user', 'allowed_to_switch'] });
     const company = await companyOf(switcher.tenantId);
     const byRight = await makeUser(t, { company, rights: ['other.switch_user'] });
     const plain = await makeUser(t, { company });
@@ -98,6 +98,52 @@ describe('switch user', () => {
     const other = await makeUser(t, { company, roles: ['super_admin'] });
     const su = await loginAs(t, other);
     expect((await su.agent.post(`/switch-user/${boss.id}`).set(XHR).type('form').send({ _csrf_token: su.csrf })).status).toBe(201);
+  });
+
+  it('never takes over an account holding rights the switcher lacks (403 in French, audited); a super admin may', async () => {
+    const switcher = await makeUser(t, { roles: ['user', 'allowed_to_switch'] });
+    const company = await companyOf(switcher.tenantId);
+    const admin = await makeUser(t, { company, roles: ['admin'] });
+    const same = await makeUser(t, { company, roles: ['user'] });
+    const fewer = await makeUser(t, { company, roles: [] });
+    const oneMore = await makeUser(t, { company, roles: ['user'], rights: ['hr.view'] });
+    const { agent, csrf } = await loginAs(t, switcher);
+
+    const list = await agent.get('/switch-user');
+    const row = (username: string) => new RegExp(`<tr data-user="${username}">[\\s\\S]*?</tr>`).exec(list.text)![0];
+    expect(row(admin.username)).not.toContain('<button');
+    expect(row(admin.username)).toContain('data-testid="switch-refused"');
+    expect(row(oneMore.username)).not.toContain('<button');
+    expect(row(same.username)).toContain('<button');
+    expect(row(fewer.username)).toContain('<button');
+
+    for (const target of [admin, oneMore]) {
+      const refused = await agent.post(`/switch-user/${target.id}`).set(XHR).type('form').send({ _csrf_token: csrf });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Vous ne pouvez pas prendre la main sur un compte qui détient des droits que vous n'avez pas.");
+      expect((await agent.get('/')).text).not.toContain('data-testid="switch-banner"');
+    }
+    const refusals = await t.db.dataSource.query(
+      `SELECT detail FROM audit_entry WHERE event = 'permission_refused' AND user_id = $1 ORDER BY id`, [switcher.id]);
+    expect(refusals.map((r: { detail: Record<string, unknown> }) => [r.detail.target, r.detail.reason])).toEqual([[admin.id, 'more_rights'], [oneMore.id, 'more_rights']]);
+    expect(await switchAudit(switcher.id)).toEqual([]);
+
+    // The same rights, or fewer: allowed.
+    expect((await agent.post(`/switch-user/${same.id}`).set(XHR).type('form').send({ _csrf_token: csrf })).status).toBe(201);
+    const back = await agent.post('/switch-user/exit').type('form').send({ _csrf_token: csrf });
+    expect(back.status).toBe(302);
+    expect((await agent.post(`/switch-user/${fewer.id}`).set(XHR).type('form').send({ _csrf_token: csrf })).status).toBe(201);
+
+    const boss = await makeUser(t, { company, roles: ['super_admin'] });
+    const su = await loginAs(t, boss);
+    expect((await su.agent.post(`/switch-user/${admin.id}`).set(XHR).type('form').send({ _csrf_token: su.csrf })).status).toBe(201);
+  });
+
+  it('lets an administrator take over another administrator', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const other = await makeUser(t, { company: await companyOf(admin.tenantId), roles: ['admin'] });
+    const { agent, csrf } = await loginAs(t, admin);
+    expect((await agent.post(`/switch-user/${other.id}`).set(XHR).type('form').send({ _csrf_token: csrf })).status).toBe(201);
   });
 
   it('refuses the POST without the CSRF token', async () => {
@@ -166,6 +212,19 @@ describe('delegation', () => {
     rec = await loginAs(t, recipient);
     expect((await rec.agent.get('/switch-user')).status).toBe(403);
     expect((await rec.agent.post(`/switch-user/${delegator.id}`).set(XHR).type('form').send({ _csrf_token: rec.csrf })).status).toBe(403);
+  });
+
+  it('a delegation lends an account with more rights than the recipient holds (the owner chose to)', async () => {
+    const delegator = await makeUser(t, { roles: ['admin'] });
+    const company = await companyOf(delegator.tenantId);
+    const recipient = await makeUser(t, { company, roles: ['user', 'allowed_to_switch'] });
+    const own = await loginAs(t, delegator);
+    const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris' }).format(new Date());
+    expect((await own.agent.post('/account/delegations/new').set(XHR).type('form')
+      .send({ _csrf_token: own.csrf, 'delegation[recipientId]': String(recipient.id), 'delegation[startDate]': today, 'delegation[endDate]': today })).status).toBe(201);
+    const rec = await loginAs(t, recipient);
+    expect((await rec.agent.post(`/switch-user/${delegator.id}`).set(XHR).type('form').send({ _csrf_token: rec.csrf })).status).toBe(201);
+    expect((await rec.agent.get('/')).text).toContain('par délégation');
   });
 
   it('lets only the delegator delete a delegation', async () => {
