@@ -15,6 +15,7 @@ describe('time demo data', () => {
   it('gives objectives, leave requests in every state and two weeks of work time, once', async () => {
     const u = await makeUser(t);
     const q = (sql: string, p: unknown[] = []) => t.db.dataSource.query(sql, p);
+    const colleague = await makeUser(t, { company: (await q('SELECT name FROM tenant WHERE id = $1', [u.tenantId]))[0].name });
     const ids: number[] = [];
     for (const name of ['Lefebvre', 'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert']) {
       ids.push((await q('INSERT INTO employee (tenant_id, first_name, last_name, user_id) VALUES ($1, $2, $3, $4) RETURNING id', [u.tenantId, 'Alex', name, name === 'Robert' ? u.id : null]))[0].id);
@@ -25,6 +26,10 @@ describe('time demo data', () => {
       { type: 'TF', year: 2025, value: 22 }, { type: 'TG', year: 2025, value: 1.4 }, { type: 'TF', year: 2026, value: 18 }, { type: 'TG', year: 2026, value: 1.1 },
     ]);
     const states = await q('SELECT state, count(*)::int AS n FROM paid_leave_request WHERE tenant_id = $1 GROUP BY state ORDER BY state', [u.tenantId]);
+    // Nobody decided their own request: the user's own requests are decided by someone else, or wait.
+    const own = await q(`SELECT r.state, r.decided_by_id FROM paid_leave_request r JOIN employee e ON e.id = r.employee_id WHERE e.user_id = $1 ORDER BY r.start_date`, [u.id]);
+    expect(own.map((r: { state: string }) => r.state)).toEqual(['approved', 'requested']);
+    expect(own.map((r: { decided_by_id: number | null }) => r.decided_by_id)).toEqual([colleague.id, null]);
     expect(states).toEqual([{ state: 'approved', n: 3 }, { state: 'refused', n: 1 }, { state: 'requested', n: 3 }]);
     // The employee linked to a user comes first: approved 26–30/10/2026 = 5 working days; asked 28/12/2026–01/01/2027
     // = 4 (New Year's Day is a holiday).

@@ -10,6 +10,8 @@ import { employeeOfUser, employeeOptions } from '../employee-access';
 import { LEAVE_STATES, LEAVE_TYPES } from '../paid-leave-request.entity';
 import { LEAVE_FORM, leaveSchema, refuseSchema, type LeaveInput } from './leave.schema';
 import { createLeave, decideLeave, findLeave, leaveBalance, listLeave, withBalanceAfter, type LeaveRow } from './leave.service';
+import { decisionRefusal, type LeaveDecision } from './leave.policy';
+import { validatorsNotice } from './leave-validators';
 
 const isManager = (req: Request) => can(req.authUser, 'hr.leave_manage');
 
@@ -34,7 +36,9 @@ export async function leaveIndex(req: Request, res: Response): Promise<void> {
   const employees = manager ? await employeeOptions(req.ctx.db, user, { includeGone: true }) : [];
   await renderScreen(req, res, 'hr/time/leave_index', {
     title: req.t('hr-time.leave.title'), hideTitle: true, own, balance, manager, rows, filters, employees,
+    validators: own ? await validatorsNotice(req, own) : null,
     pager: buildPager(req, page, total), states: LEAVE_STATES, types: LEAVE_TYPES, canCancel: (r: LeaveRow) => canCancel(req, r),
+    ownNotice: (r: LeaveRow) => (r.state === 'requested' ? decisionRefusal(user, r, 'approve') : null),
   });
 }
 
@@ -50,7 +54,8 @@ async function renderLeaveForm(req: Request, res: Response, values: Record<strin
   const own = await employeeOfUser(req.ctx.db, user.tenantId, user.id);
   const employees = manager ? await employeeOptions(req.ctx.db, user, { today: todayIso() }) : [];
   const balance = own ? await leaveBalance(req.ctx.db, user.tenantId, own.id, todayIso()) : null;
-  await renderScreen(req, res, 'hr/time/_leave_form', { title: req.t('hr-time.leave.new_title'), values, errors, manager, own, balance, employees, types: LEAVE_TYPES });
+  const validators = own ? await validatorsNotice(req, own) : null;
+  await renderScreen(req, res, 'hr/time/_leave_form', { title: req.t('hr-time.leave.new_title'), values, errors, manager, own, balance, validators, employees, types: LEAVE_TYPES });
 }
 
 /** `GET|POST /rh/paid-leave-requests/new`: asks for leave for oneself (a manager may pick the employee). */
@@ -76,20 +81,28 @@ async function leaveOr404(req: Request): Promise<LeaveRow> {
   return orNotFound(await findLeave(req.ctx.db, req.authUser!, routeId(req)));
 }
 
+/** The request of the route, when the user may take `decision` on it (403 with the reason otherwise: one's own request). */
+async function decidable(req: Request, decision: LeaveDecision): Promise<LeaveRow> {
+  const leave = await leaveOr404(req);
+  const refusal = decisionRefusal(req.authUser!, leave, decision);
+  if (refusal) throw new HttpError(403, refusal);
+  return leave;
+}
+
 function alreadyDecided(req: Request, res: Response): void {
   res.status(409).json({ message: req.t('hr-time.leave.already_decided') });
 }
 
-/** `POST /rh/paid-leave-requests/{id}/validate` (rh_paid_leave_request_validate): a manager approves an asked request. */
+/** `POST /rh/paid-leave-requests/{id}/validate` (rh_paid_leave_request_validate): a manager approves an asked request of someone else. */
 export async function leaveValidate(req: Request, res: Response): Promise<void> {
-  const leave = await leaveOr404(req);
+  const leave = await decidable(req, 'approve');
   if (!(await decideLeave(req.ctx.db, tenantOf(req), leave.id, 'requested', 'approved', req.authUser!.id))) return alreadyDecided(req, res);
   saved(req, res, 'hr-time.leave.flash.approved', { name: leave.employeeName });
 }
 
-/** `GET|POST /rh/paid-leave-requests/{id}/refuse`: a manager refuses an asked request with a comment (modal). */
+/** `GET|POST /rh/paid-leave-requests/{id}/refuse`: a manager refuses an asked request of someone else with a comment (modal). */
 export async function leaveRefuse(req: Request, res: Response): Promise<void> {
-  const leave = await leaveOr404(req);
+  const leave = await decidable(req, 'refuse');
   const render = (values: Record<string, unknown>, errors: Record<string, FieldError> = {}) =>
     renderScreen(req, res, 'hr/time/_refuse_form', { title: req.t('hr-time.leave.refuse_title'), leave, values, errors });
   if (req.method !== 'POST') return render({});

@@ -137,6 +137,8 @@ export interface LeaveFilters {
   employeeId?: number;
   /** Only the requests of this employee (a user's own list). */
   ownEmployeeId?: number;
+  /** Leave out the requests of the employee linked to this user (what waits for them to decide). */
+  notOfUserId?: number;
 }
 
 /**
@@ -155,6 +157,7 @@ export async function listLeave(db: Db, user: AuthUser, filters: LeaveFilters, p
     where.push(vis.sql);
     if (filters.employeeId) { params.push(filters.employeeId); where.push(`r.employee_id = $${params.length}`); }
   }
+  if (filters.notOfUserId !== undefined) { params.push(filters.notOfUserId); where.push(`e.user_id IS DISTINCT FROM $${params.length}`); }
   if (filters.state) { params.push(filters.state); where.push(`r.state = $${params.length}`); }
   if (filters.type) { params.push(filters.type); where.push(`r.type = $${params.length}`); }
   const sqlWhere = where.join(' AND ');

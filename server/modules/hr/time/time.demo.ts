@@ -7,7 +7,8 @@ import { mondayOf } from './work-time.service';
 /**
  * Demo of the time part: TF / TG objectives of this year and last, leave requests (approved,
  * asked, refused) and two weeks of work time for the first demo employees. Skipped when the
- * company already has leave requests.
+ * company already has leave requests. The demo managers' own asked requests wait for the other
+ * manager, as the separation of duties wants.
  */
 export async function seedTimeDemo(db: DataSource, tenantId: number): Promise<void> {
   const year = Number(todayIso().slice(0, 4));
@@ -17,10 +18,13 @@ export async function seedTimeDemo(db: DataSource, tenantId: number): Promise<vo
   const [had] = await db.query('SELECT 1 FROM paid_leave_request WHERE tenant_id = $1 LIMIT 1', [tenantId]);
   if (had) return;
   // The employees linked to demo users first, so their own leave page has something to show.
-  const employees: Array<{ id: number }> = await db.query(
-    'SELECT id FROM employee WHERE tenant_id = $1 AND deleted_at IS NULL AND exit_date IS NULL ORDER BY (user_id IS NULL), last_name, id LIMIT 6', [tenantId]);
+  const employees: Array<{ id: number; user_id: number | null }> = await db.query(
+    'SELECT id, user_id FROM employee WHERE tenant_id = $1 AND deleted_at IS NULL AND exit_date IS NULL ORDER BY (user_id IS NULL), last_name, id LIMIT 6', [tenantId]);
   if (!employees.length) return;
-  const [decider] = await db.query(`SELECT id FROM app_user WHERE tenant_id = $1 ORDER BY (username = 'claire.martin') DESC, id LIMIT 1`, [tenantId]);
+  const users: Array<{ id: number }> = await db.query(
+    `SELECT id FROM app_user WHERE tenant_id = $1 ORDER BY (username = 'claire.martin') DESC, (username = 'sophie.lefebvre') DESC, id LIMIT 2`, [tenantId]);
+  // Nobody decides their own request (leave.policy.ts): the demo managers' own requests are decided by the other one.
+  const deciderOf = (emp: { user_id: number | null }) => users.find((u) => u.id !== emp.user_id)?.id ?? null;
   const monday = mondayOf(todayIso());
   const plan: Array<[number, string, number, number, string, string | null]> = [
     // [employee index, type, start offset from this Monday, length in days, state, comment]
@@ -40,7 +44,7 @@ export async function seedTimeDemo(db: DataSource, tenantId: number): Promise<vo
       `INSERT INTO paid_leave_request (tenant_id, employee_id, type, rest_time_count, start_date, end_date, state, comment, decision_comment, decided_by_id, decided_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $7::varchar IN ('approved', 'refused') THEN now() END)`,
       [tenantId, emp.id, type, type === 'rest_time' ? 1 : null, start, addDays(start, length), state,
-        state === 'refused' ? null : comment, state === 'refused' ? comment : null, state === 'requested' ? null : decider?.id ?? null]);
+        state === 'refused' ? null : comment, state === 'refused' ? comment : null, state === 'requested' ? null : deciderOf(emp)]);
   }
   // Nobody works on a day of approved leave or interruption: the work-time grid marks those days.
   const absent = await unavailability(db, tenantId, employees.map((e) => e.id), addDays(monday, -14), addDays(monday, -1));
