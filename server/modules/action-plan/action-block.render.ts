@@ -5,7 +5,7 @@ import { findNomenclatureItem, listNomenclature } from '../nomenclature/nomencla
 import { itemOptions } from '../hierarchy/hierarchy.service';
 import { serviceOptions } from '../hierarchy/user-organisation.service';
 import { describeSource } from './action-sources';
-import { editableFields, mayComment } from './action-plan.policy';
+import { editableFields, mayComment, ownClosureRefusal } from './action-plan.policy';
 import { actionWorkflow, REQUIRED_FIELD_OF } from './action-plan.workflow';
 import { followUpsOf, formValues, listProgressComments, type ActionView } from './action-plan.service';
 import { ACTION_FORM } from './action-plan.schema';
@@ -70,6 +70,8 @@ export async function renderBlock(req: Request, res: Response, action: ActionVie
     comment: opts.comment ?? { value: '', error: null },
     editable,
     transitions,
+    // Why the close button is missing for the user, when it is their own action (separation of duties).
+    ownCloseNotice: actionWorkflow.describe('close').from.includes(action.status) ? ownClosureRefusal(user, action) : null,
     requiredWhen,
     canSave: editable.size > 0,
     efficiencyOptions: efficiency,

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import { editableFields, mayPress } from './action-plan.policy';
+import { editableFields, mayPress, ownClosureRefusal } from './action-plan.policy';
 
 const user = (id: number, rights: string[]): AuthUser => ({
   id, username: `u${id}`, firstName: '', lastName: '', email: '', locale: 'fr', tenantId: 1, tenants: [], roles: [], rights: new Set(rights), lastLoginAt: null,
@@ -28,5 +28,19 @@ describe('action record rules', () => {
     expect(mayPress(creator, 'waiting', action('PROCESSED'))).toBe(true);
     expect(mayPress(assignee, 'waiting', action('PROCESSED'))).toBe(true); // closes its own, so may send it back
     expect(mayPress(user(3, ['action.view']), 'abandon', action('WAITING'))).toBe(false);
+  });
+
+  it('keeps action.close for the actions of others: the assignee closes their own only with action.close_assigned', () => {
+    const closerAssigned = user(2, ['action.view', 'action.close']);
+    expect(mayPress(closerAssigned, 'close', action('PROCESSED'))).toBe(false);
+    expect(ownClosureRefusal(closerAssigned, action('PROCESSED'))).toBe('action-plan.duties.own_close');
+    expect(mayPress(assignee, 'close', action('PROCESSED'))).toBe(true);
+    expect(ownClosureRefusal(assignee, action('PROCESSED'))).toBeNull();
+    const both = user(2, ['action.view', 'action.close', 'action.close_assigned']);
+    expect(ownClosureRefusal(both, action('PROCESSED'))).toBeNull();
+    // The creator holding action.close closes the action someone else worked on.
+    const creatorCloser = user(1, ['action.view', 'action.close']);
+    expect(mayPress(creatorCloser, 'close', action('PROCESSED'))).toBe(true);
+    expect(ownClosureRefusal(creatorCloser, action('PROCESSED'))).toBeNull();
   });
 });

@@ -33,7 +33,7 @@ const withinScope = (u: AuthUser, a: ActionSubject) => inScope(scopeOf(u), a);
  * | action.view           | creator, assignee, or action.view_all applies                   |
  * | action.view_all       | the action is within the user's scope (action-scope.ts)         |
  * | action.edit_all       | within scope, or creator / assignee                              |
- * | action.close          | within scope, or creator                                         |
+ * | action.close          | not the assignee, and within scope or creator                    |
  * | action.close_assigned | assignee                                                         |
  * | action.reassign       | within scope, or creator / assignee                              |
  * | action.delete_drafts  | status DRAFT, and creator or action.edit_all applies             |
@@ -42,7 +42,8 @@ const withinScope = (u: AuthUser, a: ActionSubject) => inScope(scopeOf(u), a);
 definePolicy<ActionSubject>('action.view', (u, a) => isCreator(u, a) || isAssignee(u, a) || can(u, 'action.view_all', a));
 definePolicy<ActionSubject>('action.view_all', (u, a) => withinScope(u, a));
 definePolicy<ActionSubject>('action.edit_all', (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a));
-definePolicy<ActionSubject>('action.close', (u, a) => withinScope(u, a) || isCreator(u, a));
+// Separation of duties: action.close is for the actions of others; one's own needs action.close_assigned.
+definePolicy<ActionSubject>('action.close', (u, a) => !isAssignee(u, a) && (withinScope(u, a) || isCreator(u, a)));
 definePolicy<ActionSubject>('action.close_assigned', (u, a) => isAssignee(u, a));
 definePolicy<ActionSubject>('action.reassign', (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a));
 definePolicy<ActionSubject>('action.delete_drafts', (u, a) => a.status === 'DRAFT' && (isCreator(u, a) || can(u, 'action.edit_all', a)));
@@ -60,6 +61,15 @@ export function plays(user: AuthUser, actor: Actor, action: ActionSubject): bool
     case 'closer': return can(user, 'action.close', action) || can(user, 'action.close_assigned', action);
     case 'reassigner': return can(user, 'action.reassign', action);
   }
+}
+
+/**
+ * Separation of duties (docs/separation-of-duties.md): the translation key of why `user` may not
+ * close `action`, when it is assigned to them and they hold `action.close` (the actions of others)
+ * but not `action.close_assigned`; null otherwise.
+ */
+export function ownClosureRefusal(user: AuthUser, action: ActionSubject): string | null {
+  return isAssignee(user, action) && can(user, 'action.close') && !can(user, 'action.close_assigned', action) ? 'action-plan.duties.own_close' : null;
 }
 
 /** May `user` see `action` at all? */

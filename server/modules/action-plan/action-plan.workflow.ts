@@ -1,9 +1,11 @@
 import { defineWorkflow, WORKFLOW_MESSAGES, type Guard } from '../../kernel/workflow';
 import { ACTION_STATUSES } from './action.entity';
-import { mayPress, type ActionSubject } from './action-plan.policy';
+import { mayPress, ownClosureRefusal, type ActionSubject } from './action-plan.policy';
 
 /** Refuses the transition unless the user plays one of its actors (action-plan.policy.ts). */
 const actors: Guard<ActionSubject> = (subject, ctx) => (mayPress(ctx.user, ctx.transition, subject) ? null : WORKFLOW_MESSAGES.forbidden);
+/** Nobody closes the action assigned to them without `action.close_assigned`, and they are told why. */
+const notOwnAction: Guard<ActionSubject> = (subject, ctx) => ownClosureRefusal(ctx.user, subject);
 
 /**
  * The action workflow (seed 000 section 4; the pairs are ours, see docs/action-plan.md):
@@ -25,7 +27,7 @@ export const actionWorkflow = defineWorkflow<ActionSubject>({
     waiting: { from: ['DRAFT', 'PROCESSED'], to: 'WAITING', right: 'action.view', guards: [actors], requires: ['assigneeId'], style: 'primary', label: 'action-plan.transitions.waiting' },
     reassign: { from: ['WAITING', 'REASSIGNED', 'IN_PROGRESS'], to: 'REASSIGNED', right: 'action.reassign', requires: ['assigneeId'], style: 'outline-primary', label: 'action-plan.transitions.reassign' },
     processed: { from: ['IN_PROGRESS'], to: 'PROCESSED', right: 'action.view', guards: [actors], style: 'success', label: 'action-plan.transitions.processed' },
-    close: { from: ['IN_PROGRESS', 'PROCESSED'], to: 'CLOSED', right: 'action.view', guards: [actors], requires: ['efficiencySynthesisId', 'closureDate'], style: 'success', label: 'action-plan.transitions.close' },
+    close: { from: ['IN_PROGRESS', 'PROCESSED'], to: 'CLOSED', right: 'action.view', guards: [notOwnAction, actors], requires: ['efficiencySynthesisId', 'closureDate'], style: 'success', label: 'action-plan.transitions.close' },
     abandon: { from: ['DRAFT', 'WAITING', 'REASSIGNED', 'IN_PROGRESS', 'PROCESSED'], to: 'ABANDONED', right: 'action.view', guards: [actors], requires: ['abandonExplanation'], style: 'outline-danger', label: 'action-plan.transitions.abandon' },
   },
 });

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../../support/app';
-import { forceStatus, member, newAction, postBlock, RIGHTS, row, team, version, XHR, type Member } from './helpers';
+import { efficiencyIds, forceStatus, member, newAction, postBlock, RIGHTS, row, team, todayFr, version, XHR, type Member } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -40,6 +40,30 @@ describe('action rights: buttons each part sees', () => {
     await forceStatus(t, mine, 'IN_PROGRESS');
     expect(await buttons(assignedCloser, mine)).toEqual(['processed', 'close', 'abandon']);
   }, 60_000);
+
+  it('action.close without action.close_assigned: nobody closes the action assigned to them (no button, the block says why, 403 by hand); another closer does', async () => {
+    const crew = await team(t);
+    // A closer of the whole company, assigned an action: action.close is for the actions of others (closing,
+    // sending back or abandoning them), so they finish nothing of their own.
+    const id = await newAction(t, crew.tenantId, crew.creator.id, { assigneeId: crew.closer.id });
+    await forceStatus(t, id, 'PROCESSED');
+    expect(await buttons(crew.closer, id)).toEqual([]);
+    const reason = 'Vous ne pouvez pas clôturer une action qui vous est affectée : une autre personne habilitée à clôturer les actions la vérifiera et la clôturera.';
+    const block = await crew.closer.agent.get(`/action-plan/${id}/workflow`).set(XHR);
+    expect(block.text).toContain('data-testid="action-own-close"');
+    expect(block.text).toContain(reason.replace("'", '&#39;'));
+    const eff = String((await efficiencyIds(t, crew.tenantId))[0]);
+    const forged = await postBlock(crew.closer, id, { efficiencySynthesis: eff, closureDate: todayFr(), version: await version(t, id) }, 'close');
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toBe(reason);
+    expect(await row(t, id)).toMatchObject({ status: 'PROCESSED', closure_date: null, efficiency_synthesis_id: null });
+    // The manager (not the assignee) closes it; the creator's own actions are not concerned.
+    expect(await buttons(crew.manager, id)).toContain('close');
+    expect((await crew.manager.agent.get(`/action-plan/${id}/workflow`).set(XHR)).text).not.toContain('data-testid="action-own-close"');
+    const closed = await postBlock(crew.manager, id, { efficiencySynthesis: eff, closureDate: todayFr(), version: await version(t, id) }, 'close');
+    expect(closed.status).toBe(200);
+    expect((await row(t, id)).status).toBe('CLOSED');
+  });
 
   it('refuses a transition the user may not press (403) even when posted by hand', async () => {
     const crew = await team(t);
