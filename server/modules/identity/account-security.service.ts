@@ -1,9 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { verifyPassword } from '../../kernel/auth/password';
 import { verifyTotp } from '../../kernel/auth/totp';
 import { clock } from '../../kernel/clock';
 import { loadToggles } from '../../kernel/toggles/toggles';
+import { enqueueAccountChangeMail, type AccountChange } from './account-mail';
 
 // Verifying against a real hash even for unknown users keeps response times alike.
 const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$3Yq0c2H0Zc9c1mWJb1Y0x4d3Ew5rX5w3q1l1mX3cQ4k';
@@ -122,19 +123,30 @@ export async function verifyUserTotp(db: DataSource, userId: number, code: strin
   return (Array.isArray(upd[0]) ? upd[0] : upd).length === 1;
 }
 
-/** Enrols an authenticator app once the user typed a correct code from it. */
+/** Enrols (or replaces) an authenticator app once the user typed a correct code from it; the account's address is told. */
 export async function enableTotp(db: DataSource, userId: number, secret: string, code: string): Promise<boolean> {
   const step = verifyTotp(secret, code, clock.now());
   if (step === null) return false;
-  await db.query(
-    `INSERT INTO user_totp (user_id, secret, enabled_at, last_used_step) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, enabled_at = EXCLUDED.enabled_at, last_used_step = EXCLUDED.last_used_step`,
-    [userId, secret, clock.now(), step],
-  );
+  await db.transaction(async (m) => {
+    await m.query(
+      `INSERT INTO user_totp (user_id, secret, enabled_at, last_used_step) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, enabled_at = EXCLUDED.enabled_at, last_used_step = EXCLUDED.last_used_step`,
+      [userId, secret, clock.now(), step],
+    );
+    await tellOwner(m, userId, 'totp_enabled');
+  });
   return true;
 }
 
-/** Removes the user's authenticator app. */
+/** Removes the user's authenticator app; the account's address is told. */
 export async function disableTotp(db: DataSource, userId: number): Promise<void> {
-  await db.query('DELETE FROM user_totp WHERE user_id = $1', [userId]);
+  await db.transaction(async (m) => {
+    const removed = await m.query('DELETE FROM user_totp WHERE user_id = $1 RETURNING user_id', [userId]);
+    if ((Array.isArray(removed[0]) ? removed[0] : removed).length) await tellOwner(m, userId, 'totp_disabled');
+  });
+}
+
+async function tellOwner(m: EntityManager, userId: number, change: AccountChange): Promise<void> {
+  const [u] = await m.query('SELECT email, tenant_id FROM app_user WHERE id = $1', [userId]);
+  if (u) await enqueueAccountChangeMail(m, { userId, tenantId: u.tenant_id, to: u.email, changes: [change], at: clock.now() });
 }

@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
+import { recordAudit } from '../../kernel/audit/audit';
 import { generateTotpSecret, otpauthUri } from '../../kernel/auth/totp';
 import { loadConfig } from '../../kernel/config';
 import { addFlash } from '../../kernel/http/flash';
 import { HttpError } from '../../kernel/http/errors';
-import { parseForm } from '../../kernel/http/forms';
+import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen } from '../../kernel/http/render';
 import { SUPPORTED_LOCALES } from '../../kernel/i18n/i18n';
 import { createStorage, promoteUpload } from '../../kernel/storage';
@@ -11,7 +12,7 @@ import { saveStagedUpload, uploadFiles } from '../../kernel/uploads';
 import { disableTotp, enableTotp } from './account-security.service';
 import { CIVILITIES, profileSchema } from './identity.schema';
 import { saveProfile, searchUsers, setUserPhoto } from './identity.service';
-import { isCurrentPassword } from './password.service';
+import { confirmCurrentPassword } from './current-password';
 import { loadToggles } from '../../kernel/toggles/toggles';
 
 /** Images accepted as a profile photo. */
@@ -53,16 +54,28 @@ export async function profileEdit(req: Request, res: Response): Promise<void> {
   await renderProfile(req, res, await currentValues(req));
 }
 
-/** `POST /profile/edit`: 201 saved, 200 re-rendered with errors, 409 stale. */
+/**
+ * `POST /profile/edit`: 201 saved, 200 re-rendered with errors (a new e-mail or mobile asks for
+ * the current password), 409 stale.
+ */
 export async function profileUpdate(req: Request, res: Response): Promise<void> {
   const form = parseForm(profileSchema, req.body, 'profile');
-  if (!form.ok) return renderProfile(req, res, form.values, form.errors);
-  const saved = await saveProfile(req.ctx.db, req.authUser!.id, form.data);
-  if (!saved.ok && saved.reason === 'email_taken') return renderProfile(req, res, form.values, { email: 'validation.email_taken' });
+  // The typed password is never sent back into the page.
+  const typed = { ...form.values, currentPassword: '' };
+  if (!form.ok) return renderProfile(req, res, typed, form.errors);
+  const userId = req.authUser!.id;
+  let saved = await saveProfile(req.ctx.db, userId, form.data, false);
+  if (!saved.ok && saved.reason === 'password_needed') {
+    const refusal = await confirmCurrentPassword(req, form.data.currentPassword, 'account.profile.password_needed');
+    if (refusal) return renderProfile(req, res, typed, { currentPassword: refusal });
+    saved = await saveProfile(req.ctx.db, userId, form.data, true);
+  }
+  if (!saved.ok && saved.reason === 'email_taken') return renderProfile(req, res, typed, { email: 'validation.email_taken' });
   if (!saved.ok) {
     res.status(409).json({ message: req.t('errors.stale') });
     return;
   }
+  if (saved.changes.length) await recordAudit(req.ctx.db, { event: 'account_change', req, detail: { changes: saved.changes } }).catch(() => undefined);
   addFlash(req, 'success', 'profile.saved');
   res.status(201).json({ message: req.t('profile.saved') });
 }
@@ -108,40 +121,53 @@ export async function profilePhotoRemove(req: Request, res: Response): Promise<v
 
 type TotpSession = { totpSetupSecret?: string };
 
-async function renderTotp(req: Request, res: Response, errors: Record<string, unknown> = {}): Promise<void> {
+async function renderTotp(req: Request, res: Response, errors: Record<string, FieldError> = {}, values: Record<string, unknown> = {}): Promise<void> {
   const user = req.authUser!;
   const [row] = await req.ctx.db.query('SELECT enabled_at FROM user_totp WHERE user_id = $1', [user.id]);
   const s = req.session as unknown as TotpSession;
   if (!row && !s.totpSetupSecret) s.totpSetupSecret = generateTotpSecret();
   const secret = row ? null : s.totpSetupSecret!;
   await renderScreen(req, res, 'identity/_totp_form', {
-    title: req.t('account.totp.title'), errors, enabledAt: row?.enabled_at ?? null,
+    title: req.t('account.totp.title'), errors, values, enabledAt: row?.enabled_at ?? null,
     secret, secretGroups: secret ? secret.match(/.{1,4}/g)!.join(' ') : '', uri: secret ? otpauthUri(secret, user.email || user.username) : '',
   });
 }
+
+const totpField = (req: Request, name: string): string => {
+  const v = (req.body?.totp as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' ? v.slice(0, 4096) : '';
+};
 
 /** `GET /profile/authenticator`: enrol an authenticator app (secret and otpauth URI), or see it is on. */
 export async function totpForm(req: Request, res: Response): Promise<void> {
   await renderTotp(req, res);
 }
 
-/** `POST /profile/authenticator`: confirms the enrolment with a code of the app; 201, or 200 with the error. */
+/**
+ * `POST /profile/authenticator`: enrols the app of this session's setup once the current password
+ * and a code of the app are right (the password also guards replacing an app enrolled meanwhile
+ * from another session); 201, or 200 with the error and the code kept.
+ */
 export async function totpEnable(req: Request, res: Response): Promise<void> {
   const s = req.session as unknown as TotpSession;
-  const code = String((req.body?.totp as Record<string, unknown> | undefined)?.code ?? '');
+  const code = totpField(req, 'code').slice(0, 20);
+  const refusal = await confirmCurrentPassword(req, totpField(req, 'password'));
+  if (refusal) return renderTotp(req, res, { password: refusal }, { code });
   if (!s.totpSetupSecret || !(await enableTotp(req.ctx.db, req.authUser!.id, s.totpSetupSecret, code))) {
     return renderTotp(req, res, { code: 'account.two_factor.invalid' });
   }
   delete s.totpSetupSecret;
+  await recordAudit(req.ctx.db, { event: 'account_change', req, detail: { changes: ['totp_enabled'] } }).catch(() => undefined);
   addFlash(req, 'success', 'account.totp.enabled');
   res.status(201).json({ message: req.t('account.totp.enabled') });
 }
 
 /** `POST /profile/authenticator/disable`: removes the app after the password is given again. */
 export async function totpDisable(req: Request, res: Response): Promise<void> {
-  const password = String((req.body?.totp as Record<string, unknown> | undefined)?.password ?? '');
-  if (!(await isCurrentPassword(req.ctx.db, req.authUser!.id, password))) return renderTotp(req, res, { password: 'account.password.current_invalid' });
+  const refusal = await confirmCurrentPassword(req, totpField(req, 'password'));
+  if (refusal) return renderTotp(req, res, { password: refusal });
   await disableTotp(req.ctx.db, req.authUser!.id);
+  await recordAudit(req.ctx.db, { event: 'account_change', req, detail: { changes: ['totp_disabled'] } }).catch(() => undefined);
   addFlash(req, 'success', 'account.totp.disabled');
   res.status(201).json({ message: req.t('account.totp.disabled') });
 }

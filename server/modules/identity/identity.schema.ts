@@ -19,6 +19,8 @@ export const profileSchema = z.object({
   phone: phone(),
   mobile: phone(),
   version: z.coerce.number().int().min(1),
+  /** Asked only when the e-mail or the mobile changes (never trimmed, never shown back). */
+  currentPassword: z.string().max(4096, { error: 'validation.too_long' }).default(''),
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

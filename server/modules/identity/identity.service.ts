@@ -1,24 +1,38 @@
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../../kernel/auth/password';
 import { clock } from '../../kernel/clock';
+import { enqueueAccountChangeMail, type AccountChange } from './account-mail';
+import { toE164 } from './identity.channels';
 import type { ProfileInput } from './identity.schema';
 import { userInTenant } from '../../kernel/tenancy';
 
 /** Outcome of a profile save. */
-export type ProfileSaveResult = { ok: true } | { ok: false; reason: 'stale' | 'email_taken' };
+export type ProfileSaveResult = { ok: true; changes: AccountChange[] } | { ok: false; reason: 'stale' | 'email_taken' | 'password_needed' };
 
-/** Saves the profile; refuses a stale version (another edit came first) or an email in use. */
-export async function saveProfile(db: DataSource, userId: number, input: ProfileInput): Promise<ProfileSaveResult> {
+const sameMobile = (a: string | null, b: string): boolean => (toE164(a) ?? (a ?? '').trim()) === (toE164(b) ?? b.trim());
+
+/**
+ * Saves the profile; refuses a stale version (another edit came first) or an email in use. A new
+ * e-mail or mobile (a reset link or an SMS code would go there) needs `passwordConfirmed`, and
+ * queues a mail to the address the account had before, in the same transaction.
+ */
+export async function saveProfile(db: DataSource, userId: number, input: ProfileInput, passwordConfirmed: boolean): Promise<ProfileSaveResult> {
   const [taken] = await db.query('SELECT 1 FROM app_user WHERE lower(email) = lower($1) AND id <> $2', [input.email, userId]);
   if (taken) return { ok: false, reason: 'email_taken' };
-  const result = await db.query(
-    `UPDATE app_user SET first_name = $1, last_name = $2, email = $3, locale = $4, civility = $7, phone = $8, mobile = $9, version = version + 1
-      WHERE id = $5 AND version = $6 RETURNING id`,
-    [input.firstName, input.lastName, input.email, input.locale, userId, input.version, input.civility || null, input.phone || null, input.mobile || null],
-  );
-  // node-postgres through TypeORM answers [rows, count] for UPDATE ... RETURNING.
-  const rows = Array.isArray(result[0]) ? result[0] : result;
-  return rows.length ? { ok: true } : { ok: false, reason: 'stale' };
+  return db.transaction(async (m): Promise<ProfileSaveResult> => {
+    const [before] = await m.query('SELECT email, mobile, tenant_id FROM app_user WHERE id = $1 AND version = $2 FOR UPDATE', [userId, input.version]);
+    if (!before) return { ok: false, reason: 'stale' };
+    const changes: AccountChange[] = [];
+    if (before.email.trim().toLowerCase() !== input.email.toLowerCase()) changes.push('email');
+    if (!sameMobile(before.mobile, input.mobile)) changes.push('mobile');
+    if (changes.length && !passwordConfirmed) return { ok: false, reason: 'password_needed' };
+    await m.query(
+      `UPDATE app_user SET first_name = $1, last_name = $2, email = $3, locale = $4, civility = $6, phone = $7, mobile = $8, version = version + 1 WHERE id = $5`,
+      [input.firstName, input.lastName, input.email, input.locale, userId, input.civility || null, input.phone || null, input.mobile || null],
+    );
+    await enqueueAccountChangeMail(m, { userId, tenantId: before.tenant_id, to: before.email, changes, at: clock.now() });
+    return { ok: true, changes };
+  });
 }
 
 /** Marks a successful login. */

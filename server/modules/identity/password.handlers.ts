@@ -7,7 +7,8 @@ import { renderScreen } from '../../kernel/http/render';
 import { translator } from '../../kernel/i18n/i18n';
 import { identityMailer } from './identity.channels';
 import { renderAuthPage } from './login.handlers';
-import { changePassword, createResetToken, isCurrentPassword, resetPassword, resetTokenUser } from './password.service';
+import { confirmCurrentPassword } from './current-password';
+import { changePassword, createResetToken, resetPassword, resetTokenUser } from './password.service';
 
 /** Forgotten-password requests allowed per minute and IP. */
 const RESET_REQUESTS_PER_MINUTE = 5;
@@ -68,7 +69,7 @@ export async function resetSave(req: Request, res: Response): Promise<void> {
   const newPassword = field(req, 'password', 'newPassword');
   const errors = checkNewPassword(newPassword, field(req, 'password', 'confirmation'), minLength);
   if (Object.keys(errors).length) return page({ valid: true, errors });
-  if (!(await resetPassword(req.ctx.db, token, newPassword))) return page({ valid: false });
+  if ((await resetPassword(req.ctx.db, token, newPassword)) === null) return page({ valid: false });
   await recordAudit(req.ctx.db, { event: 'account_change', req, userId, detail: { change: 'password_reset' } }).catch(() => undefined);
   addFlash(req, 'success', 'account.reset.done');
   res.redirect(req.ctx.routes.path('login'));
@@ -92,7 +93,8 @@ export async function changePasswordSave(req: Request, res: Response): Promise<v
   if (!current) return renderChangeForm(req, res, { current: 'validation.required' });
   const errors = checkNewPassword(newPassword, field(req, 'password', 'confirmation'), minLength);
   if (Object.keys(errors).length) return renderChangeForm(req, res, errors);
-  if (!(await isCurrentPassword(req.ctx.db, user.id, current))) return renderChangeForm(req, res, { current: 'account.password.current_invalid' });
+  const refusal = await confirmCurrentPassword(req, current);
+  if (refusal) return renderChangeForm(req, res, { current: refusal });
   await changePassword(req.ctx.db, user.id, newPassword, req.sessionID);
   await recordAudit(req.ctx.db, { event: 'account_change', req, detail: { change: 'password' } }).catch(() => undefined);
   addFlash(req, 'success', 'account.password.changed');

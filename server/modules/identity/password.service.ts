@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { hashPassword, verifyPassword } from '../../kernel/auth/password';
 import { killUserSessions } from '../../kernel/auth/sessions';
 import { clock } from '../../kernel/clock';
+import { enqueueAccountChangeMail } from './account-mail';
 
 /** A forgotten-password link is valid this long. */
 export const RESET_TTL_MS = 3600 * 1000;
@@ -52,9 +53,9 @@ export async function resetTokenUser(db: DataSource, token: string): Promise<num
 
 /**
  * Uses a link: sets the new password, spends this link and every other open link of the
- * user, then ends all the user's sessions. False when the link is no longer valid.
+ * user, then ends all the user's sessions. The user id, or null when the link is no longer valid.
  */
-export async function resetPassword(db: DataSource, token: string, newPassword: string): Promise<boolean> {
+export async function resetPassword(db: DataSource, token: string, newPassword: string): Promise<number | null> {
   const hash = await hashPassword(newPassword);
   const now = clock.now();
   const userId = await db.transaction(async (m) => {
@@ -66,19 +67,21 @@ export async function resetPassword(db: DataSource, token: string, newPassword: 
     if (!rows.length) return null;
     const id = Number(rows[0].user_id);
     await m.query('UPDATE password_reset_token SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [id, now]);
-    await setPassword(m as unknown as DataSource, id, hash, now);
+    await setPassword(m, id, hash, now);
     return id;
   });
-  if (userId === null) return false;
+  if (userId === null) return null;
   await killUserSessions(db, userId);
-  return true;
+  return userId;
 }
 
-async function setPassword(db: Pick<DataSource, 'query'>, userId: number, hash: string, now: Date): Promise<void> {
-  await db.query(
-    'UPDATE app_user SET password_hash = $2, password_changed_at = $3, credentials_expire_at = NULL, version = version + 1 WHERE id = $1',
+/** Stores the new hash and queues the mail telling the account's address, in the caller's transaction. */
+async function setPassword(m: EntityManager, userId: number, hash: string, now: Date): Promise<void> {
+  const [user] = await m.query(
+    'UPDATE app_user SET password_hash = $2, password_changed_at = $3, credentials_expire_at = NULL, version = version + 1 WHERE id = $1 RETURNING email, tenant_id',
     [userId, hash, now],
-  );
+  ).then((r) => (Array.isArray(r[0]) ? r[0] : r));
+  if (user) await enqueueAccountChangeMail(m, { userId, tenantId: user.tenant_id, to: user.email, changes: ['password'], at: now });
 }
 
 /** True when the password is the user's current one. */
@@ -89,6 +92,7 @@ export async function isCurrentPassword(db: DataSource, userId: number, password
 
 /** Sets a new password and ends every other session of the user (`keepSid` stays). */
 export async function changePassword(db: DataSource, userId: number, newPassword: string, keepSid?: string): Promise<void> {
-  await setPassword(db, userId, await hashPassword(newPassword), clock.now());
+  const hash = await hashPassword(newPassword);
+  await db.transaction((m) => setPassword(m, userId, hash, clock.now()));
   await killUserSessions(db, userId, keepSid);
 }

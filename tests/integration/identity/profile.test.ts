@@ -7,14 +7,14 @@ afterAll(async () => { await t.close(); });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082', 'hex');
 
 describe('profile edit', () => {
-  it('saves civility, phone and mobile', async () => {
+  it('saves civility, phone and mobile (the mobile with the current password)', async () => {
     const user = await makeUser(t);
     const { agent, csrf } = await loginAs(t, user);
     const form = await agent.get('/profile/edit').set('X-Requested-With', 'XMLHttpRequest');
     expect(form.text).toContain('name="profile[civility]"');
     const send = (phone: string) => agent.post('/profile/edit').set('X-Requested-With', 'XMLHttpRequest').type('form').send({
       _csrf_token: csrf, 'profile[firstName]': 'Camille', 'profile[lastName]': 'Test', 'profile[email]': `${user.username}@example.fr`, 'profile[locale]': 'fr',
-      'profile[civility]': 'mrs', 'profile[phone]': phone, 'profile[mobile]': '06 12 34 56 78', 'profile[version]': '1',
+      'profile[civility]': 'mrs', 'profile[phone]': phone, 'profile[mobile]': '06 12 34 56 78', 'profile[version]': '1', 'profile[currentPassword]': user.password,
     });
     expect((await send('pas un numéro')).text).toContain('Ce numéro de téléphone n&#39;est pas valide.');
     expect((await send('01 23 45 67 89')).status).toBe(201);

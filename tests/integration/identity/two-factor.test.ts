@@ -114,9 +114,9 @@ describe('authenticator app (TOTP)', () => {
     const uri = /data-testid="totp-uri">([^<]+)</.exec(setup.text)![1].replace(/&amp;/g, '&');
     expect(uri).toMatch(/^otpauth:\/\/totp\/Vigie:/);
     const secret = new URL(uri).searchParams.get('secret')!;
-    const bad = await agent.post('/profile/authenticator').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf_token: csrf, 'totp[code]': '000000' === totpCode(secret, clock.now()) ? '111111' : '000000' });
+    const bad = await agent.post('/profile/authenticator').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf_token: csrf, 'totp[password]': user.password, 'totp[code]': '000000' === totpCode(secret, clock.now()) ? '111111' : '000000' });
     expect(bad.text).toContain(INVALID);
-    const ok = await agent.post('/profile/authenticator').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf_token: csrf, 'totp[code]': totpCode(secret, clock.now()) });
+    const ok = await agent.post('/profile/authenticator').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf_token: csrf, 'totp[password]': user.password, 'totp[code]': totpCode(secret, clock.now()) });
     expect(ok.status).toBe(201);
 
     clock.advance(60_000);

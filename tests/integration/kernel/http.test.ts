@@ -129,7 +129,7 @@ describe('profile modal form', () => {
     expect(bad.text).toContain('Veuillez renseigner ce champ.');
     expect(bad.text).toContain('value="camille.nouveau@example.fr"');
     const ok = await agent.post('/profile/edit').set('X-Requested-With', 'XMLHttpRequest').type('form')
-      .send({ _csrf_token: csrf, 'profile[firstName]': 'Camille', 'profile[lastName]': 'Durand', 'profile[email]': `d${user.username}@example.fr`, 'profile[locale]': 'fr', 'profile[version]': version });
+      .send({ _csrf_token: csrf, 'profile[firstName]': 'Camille', 'profile[lastName]': 'Durand', 'profile[email]': `d${user.username}@example.fr`, 'profile[locale]': 'fr', 'profile[version]': version, 'profile[currentPassword]': user.password });
     expect(ok.status).toBe(201);
     const [row] = await t.db.dataSource.query('SELECT last_name FROM app_user WHERE id = $1', [user.id]);
     expect(row.last_name).toBe('Durand');
