@@ -8,6 +8,7 @@ import { crmOwnerAccess, type CrmOwnerAccess } from '../crm/crm-access';
 import { orNotFound, refuse, removed, routeId, saved, stale, tenantOf } from '../crm/crm.respond';
 import { findDocumentType } from './document-type.service';
 import { loadOwnerDocuments, typeFitsOwner, type CrmOwnerKind } from './owner-documents.service';
+import { ownValidationRefusal } from './plan-document.rules';
 import { checkDates, DOCUMENT_FORM, documentEditSchema, documentSchema } from './plan-document.schema';
 import { addDocument, documentHistory, editDocument, findDocument, findDocumentFile, removeDocument, validateDocument, type DocumentRow } from './plan-document.service';
 import { promoteAll, storage, uploadError } from './plan-document.uploads';
@@ -96,10 +97,12 @@ export async function ownerDocumentDelete(req: Request, res: Response): Promise<
   removed(req, res, 'plan-document.flash.deleted', { type: doc.typeLabel });
 }
 
-/** `POST /crm/documents/{id}/validate` (crm_document_validate): validated by the user, now (`companies.validate_documents`). */
+/** `POST /crm/documents/{id}/validate` (crm_document_validate): validated by the user, now (`companies.validate_documents`; never by whoever gave it). */
 export async function ownerDocumentValidate(req: Request, res: Response): Promise<void> {
   const { doc } = await routeDocument(req);
   if (!can(req.authUser, 'companies.validate_documents')) return refuse(req, res);
+  const own = ownValidationRefusal(req.authUser!.id, doc);
+  if (own) return refuse(req, res, own);
   if (!(await validateDocument(req.ctx.db, tenantOf(req), doc, req.authUser!.id))) orNotFound(null);
   removed(req, res, 'plan-document.flash.validated', { type: doc.typeLabel });
 }

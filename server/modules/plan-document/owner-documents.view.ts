@@ -1,13 +1,15 @@
 import type { Request } from 'express';
 import { can } from '../../kernel/rights/registry';
 import { loadOwnerDocuments, type CrmOwnerKind, type OwnerDocumentsView } from './owner-documents.service';
-import { documentState } from './plan-document.rules';
+import { documentState, ownValidationRefusal } from './plan-document.rules';
 
 /** What `views/plan-document/_owner_documents.ejs` needs, for a CRM page. */
 export interface OwnerDocumentsLocals {
   owner: { kind: CrmOwnerKind; id: number; canEdit: boolean };
   ownerDocs: OwnerDocumentsView;
   canValidate: boolean;
+  /** Why the user may not validate a version (they gave it), or null. */
+  ownValidation: (doc: { createdById: number | null }) => string | null;
   documentState: typeof documentState;
 }
 
@@ -17,6 +19,7 @@ export async function ownerDocumentsLocals(req: Request, kind: CrmOwnerKind, id:
     owner: { kind, id, canEdit },
     ownerDocs: await loadOwnerDocuments(req.ctx.db, req.authUser!.tenantId, kind, id),
     canValidate: can(req.authUser, 'companies.validate_documents'),
+    ownValidation: (doc) => ownValidationRefusal(req.authUser!.id, doc),
     documentState,
   };
 }

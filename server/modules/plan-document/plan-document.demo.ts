@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { loadAuthUser } from '../../kernel/auth/load-user';
 import { todayIso } from '../../kernel/clock';
+import { can } from '../../kernel/rights/registry';
 import { tenantKey } from '../../kernel/storage';
 import { storage } from './plan-document.uploads';
 
@@ -54,12 +56,14 @@ const TYPES: DemoType[] = [
   { label: 'Attestation de vigilance URSSAF', addedBy: 'outside_company' },
 ];
 
-async function addDoc(db: DataSource, tenantId: number, doc: { planId: number; kind: string; ownerId: number; typeId: number; file: string; validFrom: string; expiresOn: string | null; validated: boolean; revision?: number; userId: number | null }): Promise<void> {
+async function addDoc(db: DataSource, tenantId: number, doc: { planId: number; kind: string; ownerId: number; typeId: number; file: string; validFrom: string; expiresOn: string | null; validated: boolean; revision?: number; userId: number | null; validatorId: number | null }): Promise<void> {
   const fileId = await storeFile(db, tenantId, doc.file, doc.file.replace(/\.pdf$/, ''));
+  // Nobody validates what they gave (plan-document.rules.ts): without another person, the document waits.
+  const validator = doc.validated && doc.validatorId !== null && doc.validatorId !== doc.userId ? doc.validatorId : null;
   const [row] = await db.query(
     `INSERT INTO plan_document (tenant_id, plan_id, owner_kind, owner_id, document_type_id, valid_from, expires_on, revision, validated_at, validated_by_id, created_by_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id`,
-    [tenantId, doc.planId, doc.kind, doc.ownerId, doc.typeId, doc.validFrom, doc.expiresOn, doc.revision ?? 1, doc.validated ? new Date() : null, doc.validated ? doc.userId : null]);
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [tenantId, doc.planId, doc.kind, doc.ownerId, doc.typeId, doc.validFrom, doc.expiresOn, doc.revision ?? 1, validator ? new Date() : null, validator, doc.userId]);
   await db.query('INSERT INTO plan_document_file (tenant_id, document_id, file_id) VALUES ($1, $2, $3)', [tenantId, row.id, fileId]);
 }
 
@@ -93,9 +97,16 @@ export async function seedPlanDocumentsDemo(db: DataSource, tenantId: number): P
   if (seeded) return;
   const today = todayIso();
   const id = (label: string) => typeIds.get(label)!;
+  // Validated by a holder of companies.validate_documents who did not give the document (claire.martin in the demo).
+  const validators: Array<{ id: number }> = [];
+  for (const u of await db.query(`SELECT id FROM app_user WHERE tenant_id = $1 ORDER BY (username = 'claire.martin') DESC, id LIMIT 20`, [tenantId])) {
+    const account = await loadAuthUser(db, u.id, tenantId);
+    if (account && can(account, 'companies.validate_documents')) validators.push({ id: account.id });
+  }
   for (const [i, plan] of plans.entries()) {
     const user = plan.created_by_id;
-    await addDoc(db, tenantId, { planId: plan.id, kind: 'plan', ownerId: plan.id, typeId: id('Consignes de sécurité du site'), file: 'consignes-securite-signees.pdf', validFrom: addDays(today, -20), expiresOn: null, validated: true, userId: user });
+    const validatorId = validators.find((v) => v.id !== user)?.id ?? null;
+    await addDoc(db, tenantId, { planId: plan.id, kind: 'plan', ownerId: plan.id, typeId: id('Consignes de sécurité du site'), file: 'consignes-securite-signees.pdf', validFrom: addDays(today, -20), expiresOn: null, validated: true, userId: user, validatorId });
     const companies: Array<{ id: number; name: string }> = await db.query(
       `SELECT id, name FROM plan_company WHERE plan_id = $1 AND tenant_id = $2 AND kind <> 'EU' ORDER BY id`, [plan.id, tenantId]);
     for (const [j, c] of companies.entries()) {
@@ -103,18 +114,18 @@ export async function seedPlanDocumentsDemo(db: DataSource, tenantId: number): P
       // The first company of the first plan shows an expired certificate (the plan's alert), the next one two versions.
       const expired = i === 0 && j === 0;
       if (i === 0 && j === 1) {
-        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}-${Number(today.slice(0, 4)) - 1}.pdf`, validFrom: addDays(today, -400), expiresOn: addDays(today, -35), validated: true, userId: user });
-        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}-${today.slice(0, 4)}.pdf`, validFrom: addDays(today, -35), expiresOn: addDays(today, 330), validated: true, revision: 2, userId: user });
+        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}-${Number(today.slice(0, 4)) - 1}.pdf`, validFrom: addDays(today, -400), expiresOn: addDays(today, -35), validated: true, userId: user, validatorId });
+        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}-${today.slice(0, 4)}.pdf`, validFrom: addDays(today, -35), expiresOn: addDays(today, 330), validated: true, revision: 2, userId: user, validatorId });
       } else {
-        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}.pdf`, validFrom: addDays(today, expired ? -380 : -60), expiresOn: addDays(today, expired ? -15 : 20 + 150 * j), validated: !expired, userId: user });
+        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id("Attestation d'assurance RC"), file: `assurance-rc-${slug}.pdf`, validFrom: addDays(today, expired ? -380 : -60), expiresOn: addDays(today, expired ? -15 : 20 + 150 * j), validated: !expired, userId: user, validatorId });
       }
-      await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id('Extrait K-bis'), file: `kbis-${slug}.pdf`, validFrom: addDays(today, -30), expiresOn: addDays(today, 60), validated: j % 2 === 0, userId: user });
+      await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_company', ownerId: c.id, typeId: id('Extrait K-bis'), file: `kbis-${slug}.pdf`, validFrom: addDays(today, -30), expiresOn: addDays(today, 60), validated: j % 2 === 0, userId: user, validatorId });
       const staff: Array<{ id: number; last_name: string }> = await db.query(
         'SELECT id, last_name FROM plan_staff WHERE plan_company_id = $1 AND tenant_id = $2 ORDER BY id', [c.id, tenantId]);
       // Every staff member but the last one of each company has his clearance (the last one is missing).
       for (const s of staff.slice(0, Math.max(0, staff.length - 1))) {
         const name = s.last_name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').slice(0, 30);
-        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_staff', ownerId: s.id, typeId: id('Habilitation électrique'), file: `habilitation-electrique-${name}.pdf`, validFrom: addDays(today, -200), expiresOn: addDays(today, 530), validated: true, userId: user });
+        await addDoc(db, tenantId, { planId: plan.id, kind: 'plan_staff', ownerId: s.id, typeId: id('Habilitation électrique'), file: `habilitation-electrique-${name}.pdf`, validFrom: addDays(today, -200), expiresOn: addDays(today, 530), validated: true, userId: user, validatorId });
       }
     }
   }

@@ -14,6 +14,7 @@ import { documentAccess, mayChange, mayValidate, orNotFound, refused, routeId, s
 import { sendAskMail } from './plan-document.mail';
 import { loadPlanOwners, type PlanOwners } from './plan-document.owners';
 import { loadPlanDocuments } from './plan-document.requirements';
+import { ownValidationRefusal } from './plan-document.rules';
 import { ASK_FORM, askSchema, checkDates, DOCUMENT_FORM, documentEditSchema, documentSchema } from './plan-document.schema';
 import { addDocument, documentHistory, editDocument, findDocument, findDocumentFile, recordDocumentAsk, removeDocument, validateDocument, type DocumentRow } from './plan-document.service';
 import { promoteAll, storage, uploadError } from './plan-document.uploads';
@@ -126,11 +127,13 @@ export async function documentDelete(req: Request, res: Response): Promise<void>
   res.status(200).json({ message: req.t('plan-document.flash.deleted', { type: doc.typeLabel }) });
 }
 
-/** `POST /prevention-plan/documents/{id}/validate` (pdp_document_validate): validated by the user, now. */
+/** `POST /prevention-plan/documents/{id}/validate` (pdp_document_validate): validated by the user, now (never by whoever gave it). */
 export async function documentValidate(req: Request, res: Response): Promise<void> {
   const doc = orNotFound(await findDocument(req.ctx.db, tenantOf(req), routeId(req)));
   if (doc.planId !== null) await documentAccess(req, doc.planId, 'view');
   if (!(await mayValidate(req, doc))) return refused(req, res);
+  const own = ownValidationRefusal(req.authUser!.id, doc);
+  if (own) return refused(req, res, own);
   orNotFound(await validateDocument(req.ctx.db, tenantOf(req), doc, req.authUser!.id));
   addFlash(req, 'success', 'plan-document.flash.validated', { type: doc.typeLabel });
   res.status(200).json({ message: req.t('plan-document.flash.validated', { type: doc.typeLabel }) });

@@ -1,4 +1,4 @@
-import { analysisTargets, documentState, requirementTargets, type RequirementFlags } from './plan-document.rules';
+import { analysisTargets, documentState, ownValidationRefusal, requirementTargets, type RequirementFlags } from './plan-document.rules';
 import type { PlanOwners } from './plan-document.owners';
 
 const owners: PlanOwners = {
@@ -56,5 +56,14 @@ describe('analysisTargets', () => {
   it('asks a nominative document of the responsible company\'s staff, or of every staff member', () => {
     expect(of(true, 3)).toEqual(['plan_staff:8']);
     expect(of(true, null)).toEqual(['plan_staff:7', 'plan_staff:8']);
+  });
+});
+
+describe('separation of duties', () => {
+  it('refuses the validation of a version to whoever gave it, not to anyone else', () => {
+    expect(ownValidationRefusal(7, { createdById: 7 })).toBe('plan-document.duties.own_validation');
+    expect(ownValidationRefusal(8, { createdById: 7 })).toBeNull();
+    // Given by an account since removed: anyone holding the right validates it.
+    expect(ownValidationRefusal(7, { createdById: null })).toBeNull();
   });
 });

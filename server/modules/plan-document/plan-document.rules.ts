@@ -17,6 +17,14 @@ export function documentState(expiresOn: string | null, today = todayIso()): Exc
   return expiresOn <= soon.toISOString().slice(0, 10) ? 'expiring' : 'valid';
 }
 
+/**
+ * Separation of duties (docs/separation-of-duties.md): the translation key of why `userId` may not
+ * validate this version, the one they gave themself; null when someone else gave it.
+ */
+export function ownValidationRefusal(userId: number, doc: { createdById: number | null }): string | null {
+  return doc.createdById !== null && Number(doc.createdById) === userId ? 'plan-document.duties.own_validation' : null;
+}
+
 /** Whom a required document is asked of. */
 export type RequirementScope = 'plan' | 'company' | 'staff';
 

@@ -66,6 +66,8 @@ export interface DocumentRow {
   validatedAt: Date | null;
   validatedByName: string | null;
   createdAt: Date;
+  /** Who gave this version (never its validator: plan-document.rules.ts). */
+  createdById: number | null;
   createdByName: string | null;
   version: number;
   files: DocumentFileRow[];
@@ -73,7 +75,7 @@ export interface DocumentRow {
 
 const SELECT = `SELECT d.id, d.plan_id, d.owner_kind, d.owner_id, d.document_type_id, t.label AS type_label, d.comment,
     to_char(d.valid_from, 'YYYY-MM-DD') AS valid_from, to_char(d.expires_on, 'YYYY-MM-DD') AS expires_on, d.revision, d.is_model,
-    d.validated_at, NULLIF(trim(v.first_name || ' ' || v.last_name), '') AS validated_by_name, d.created_at,
+    d.validated_at, NULLIF(trim(v.first_name || ' ' || v.last_name), '') AS validated_by_name, d.created_at, d.created_by_id,
     NULLIF(trim(c.first_name || ' ' || c.last_name), '') AS created_by_name, d.version
   FROM plan_document d JOIN document_type t ON t.id = d.document_type_id
   LEFT JOIN app_user v ON v.id = d.validated_by_id LEFT JOIN app_user c ON c.id = d.created_by_id`;
@@ -82,7 +84,7 @@ function toRow(r: Record<string, any>): DocumentRow {
   return {
     id: r.id, planId: r.plan_id, ownerKind: r.owner_kind, ownerId: r.owner_id, documentTypeId: r.document_type_id, typeLabel: r.type_label,
     comment: r.comment ?? '', validFrom: r.valid_from, expiresOn: r.expires_on, revision: r.revision, isModel: r.is_model,
-    validatedAt: r.validated_at, validatedByName: r.validated_by_name, createdAt: r.created_at, createdByName: r.created_by_name, version: r.version, files: [],
+    validatedAt: r.validated_at, validatedByName: r.validated_by_name, createdAt: r.created_at, createdById: r.created_by_id, createdByName: r.created_by_name, version: r.version, files: [],
   };
 }
 

@@ -6,6 +6,7 @@ import { registerPlanTab } from '../prevention-plan/plan-tabs';
 import type { PlanRef } from '../prevention-plan/plan-ref';
 import { mayOnPlan } from './plan-document.access';
 import { documentProblems, loadPlanDocuments, type PlanDocumentsView } from './plan-document.requirements';
+import { ownValidationRefusal } from './plan-document.rules';
 import { documentState, type DocumentRow } from './plan-document.service';
 
 /** Who a document belongs to, in words ("Plan", company name, "person – company", CRM record). */
@@ -33,6 +34,7 @@ export async function renderDocumentsTab(req: Request, plan: PlanRef): Promise<s
   const typeOf = new Map(view.types.map((t) => [t.id, t]));
   return renderView(req.res!, 'plan-document/_tab', {
     plan, view, abilities, historyCount, typeOf, documentState, ownerLabel: (d: DocumentRow) => ownerLabel(req, view, d),
+    ownValidation: (d: DocumentRow) => ownValidationRefusal(req.authUser!.id, d),
     problems: documentProblems(view),
   });
 }

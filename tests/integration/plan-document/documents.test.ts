@@ -129,9 +129,10 @@ describe('documents of a plan', () => {
     expect((await postEmpty(reader, `/prevention-plan/documents/${doc.id}/validate`)).status).toBe(403);
     // The manager holds pdp.documents but not companies.validate_documents: a company document is refused...
     expect((await postEmpty(a, `/prevention-plan/documents/${doc.id}/validate`)).status).toBe(403);
-    // ...a document of the plan itself is his to validate.
+    // ...a document of the plan itself is his to validate (one a colleague gave: nobody validates their own).
     const rules = await createType(t, a.tenantId, 'Consignes de sécurité du site', { addedBy: 'user_company', mandatoryAllPlans: true });
-    await postDocument(a, planId, { owner: `plan:${planId}`, documentTypeId: String(rules) });
+    const colleague = await actor(t, [...MANAGER, 'pdp.view_all'], await companyOf(t, a.tenantId));
+    await postDocument(colleague, planId, { owner: `plan:${planId}`, documentTypeId: String(rules) });
     const planDoc = (await docs(planId)).find((d: { owner_kind: string }) => d.owner_kind === 'plan');
     expect((await postEmpty(a, `/prevention-plan/documents/${planDoc.id}/validate`)).status).toBe(200);
     expect((await docs(planId)).find((d: { id: number }) => d.id === planDoc.id).validated_by_id).toBe(a.id);
