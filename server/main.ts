@@ -1,5 +1,5 @@
 import { createApp } from './kernel/app';
-import { loadConfig } from './kernel/config';
+import { loadConfig, productionConfigErrors } from './kernel/config';
 import { openDatabase } from './kernel/db/connect';
 import { runMigrations } from './kernel/db/migrations';
 import { firstStart } from './kernel/bootstrap';
@@ -10,6 +10,8 @@ import { startBackground } from './kernel/background';
 
 /** Starts Vigie: database (embedded or DATABASE_URL), migrations, first start, HTTP server, job worker. */
 async function main(): Promise<void> {
+  const missing = productionConfigErrors(process.env);
+  if (missing.length) throw new Error(`configuration incomplète :\n  - ${missing.join('\n  - ')}`);
   const config = loadConfig();
   config.sessionSecret = resolveSessionSecret(config);
   const logger = createLogger({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' });

@@ -53,7 +53,9 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.disable('x-powered-by');
   // Pages are per user and change with every edit: hashing each body for an ETag costs CPU for nothing.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // Login throttling counts per client address: behind a reverse proxy, trust that proxy's
+  // X-Forwarded-For, or every client would share the proxy's address (TRUST_PROXY).
+  app.set('trust proxy', config.trustProxy);
   // Filters post nested names in the query string (`selected[t3][]`), like forms do in the body.
   app.set('query parser', 'extended');
   app.locals.ctx = ctx;
@@ -74,7 +76,8 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   });
   app.use(databaseGuard(ctx));
   // Large forms exist (the rights matrix has one box per role and right).
-  app.use(express.urlencoded({ extended: true, limit: '2mb', parameterLimit: MAX_INPUT_VALUES, depth: MAX_INPUT_DEPTH }));
+  // `depth` is body-parser 2's (its types lag): deeper names answer 400 instead of building 200-level objects.
+  app.use(express.urlencoded({ extended: true, limit: '2mb', parameterLimit: MAX_INPUT_VALUES, depth: MAX_INPUT_DEPTH } as Parameters<typeof express.urlencoded>[0]));
   app.use(express.json({ limit: '2mb' }));
   app.use(rejectHostileInput);
 
@@ -147,20 +150,35 @@ function exposeLocals(req: Request, res: Response, ctx: AppContext): void {
   });
 }
 
-/** While PostgreSQL is down, answer a French 503 at once; probe again every 2 s. */
+/** While the database is down, a request starts a probe at most this often. */
+const PROBE_EVERY_MS = 250;
+/** How long a request waits for the probe in flight before it answers 503. */
+const PROBE_WAIT_MS = 500;
+
+/**
+ * While PostgreSQL is down, answer a French 503 at once; requests probe it again (at most every
+ * {@link PROBE_EVERY_MS}) and wait a little for the answer, so the first request after its return
+ * is served, well under a second later.
+ */
 function databaseGuard(ctx: AppContext) {
   let probing: Promise<void> | null = null;
   let lastProbe = 0;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (ctx.databaseUp) return next();
-    if (!probing && Date.now() - lastProbe > 2000) {
+    if (!probing && Date.now() - lastProbe >= PROBE_EVERY_MS) {
       lastProbe = Date.now();
       probing = ctx.db.query('SELECT 1').then(() => { ctx.databaseUp = true; }, () => undefined).finally(() => { probing = null; });
     }
-    if (probing) await probing;
+    if (probing) await waitAtMost(probing, PROBE_WAIT_MS);
     if (ctx.databaseUp) return next();
     await sendServiceUnavailable(req, res);
   };
+}
+
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); });
+  return Promise.race([promise.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }
 
 async function sendServiceUnavailable(req: Request, res: Response): Promise<void> {

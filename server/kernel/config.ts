@@ -14,6 +14,40 @@ export interface AppConfig {
   chromiumPath: string;
   baseUrl: string;
   logLevel: string;
+  /**
+   * Which peers may tell the client's address in `X-Forwarded-For` (Express's `trust proxy`):
+   * `loopback` by default; the addresses or subnets of the reverse proxies in production.
+   */
+  trustProxy: TrustProxy;
+}
+
+/** A `trust proxy` value: named ranges or addresses (comma-separated), a hop count, or on/off. */
+export type TrustProxy = string | number | boolean;
+
+/** Reads `TRUST_PROXY`: `false`, `true`, a number of hops, or addresses / subnets / `loopback`, `uniquelocal`... */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '') return 'loopback';
+  if (/^(false|no|off|0)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  if (/^[1-9]\d*$/.test(v)) return Number(v);
+  return v.split(',').map((part) => part.trim()).filter(Boolean).join(', ');
+}
+
+/**
+ * What a production start needs and cannot guess, as French sentences (empty when all is set):
+ * `BASE_URL` builds every link sent by mail (a default would point them to localhost).
+ */
+export function productionConfigErrors(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const errors: string[] = [];
+  if (!env.SESSION_SECRET) errors.push('SESSION_SECRET est obligatoire en production.');
+  if (!env.BASE_URL) {
+    errors.push('BASE_URL est obligatoire en production : c\'est l\'adresse publique de Vigie (https://vigie.exemple.fr), utilisée dans les liens envoyés par e-mail.');
+  } else if (!/^https?:\/\/[^/\s]+/.test(env.BASE_URL)) {
+    errors.push(`BASE_URL doit être une adresse http(s) complète, par exemple https://vigie.exemple.fr (reçu : « ${env.BASE_URL} »).`);
+  }
+  return errors;
 }
 
 /** Reads the configuration from `process.env`, with defaults for development. */
@@ -31,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     baseUrl: env.BASE_URL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
