@@ -21,11 +21,14 @@ export class TcpProxy {
     return this.port;
   }
 
-  /** Drops every connection and stops accepting new ones. */
-  async cut(): Promise<void> {
+  /** Drops every connection and stops accepting new ones; returns how many connections were dropped. */
+  async cut(): Promise<number> {
+    // Two sockets (client and upstream) per connection.
+    const dropped = Math.floor(this.sockets.size / 2);
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
+    return dropped;
   }
 }

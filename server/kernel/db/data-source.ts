@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ROOT_DIR } from '../config';
 
@@ -17,6 +18,23 @@ export interface DataSourceOptions {
 }
 
 /**
+ * The `pg` client class of the pool, listening to its own `'error'` events from birth.
+ *
+ * pg-pool listens only while a client is idle; a checked-out client whose backend is
+ * terminated between two queries (57P01, a restart, a proxy cut) emits `'error'` with nobody
+ * listening, and Node exits. With this listener the error is reported, the client is marked
+ * unusable by pg itself, and the pool drops it when it is released.
+ */
+export function resilientClient(onError: (err: Error) => void): typeof Client {
+  return class ResilientClient extends Client {
+    constructor(config?: ConstructorParameters<typeof Client>[0]) {
+      super(config);
+      this.on('error', onError);
+    }
+  };
+}
+
+/**
  * Creates the TypeORM data source on the `pg` driver, for a real server or the embedded one.
  * Never `synchronize`: the schema comes from migrations only.
  */
@@ -30,7 +48,7 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     synchronize: false,
     logging: opts.logging ?? false,
     poolSize: opts.poolSize ?? 10,
-    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000, Client: resilientClient(opts.onPoolError ?? (() => undefined)) },
     // An idle pool losing PostgreSQL would otherwise crash Node with an unhandled 'error'.
     poolErrorHandler: opts.onPoolError ?? (() => undefined),
   });
