@@ -56,10 +56,22 @@ if (!fs.existsSync('/usr/bin/pdftotext')) {
 }
 const jestBin = require.resolve('jest/bin/jest');
 const embedded = !process.env.DATABASE_URL;
+if (only === 'embedded') {
+  // CI's second run (.ci/run): the unit tests and the integration files that depend on what the
+  // embedded database does differently (scripts/embedded-subset.js), on the embedded database.
+  if (!embedded) {
+    console.error('« npm test -- embedded » se lance sans DATABASE_URL (base embarquée).');
+    process.exit(1);
+  }
+  const { embeddedSubset } = require('./embedded-subset');
+  run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
+  run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, ...embeddedSubset(), '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, '--maxWorkers=2', '--selectProjects', 'integration'], { CHROMIUM_PATH: chromium });
+}
 if (!only || only === 'typecheck') run('Vérification des types', process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
 if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
-// The embedded database has one backend: its test files run one after the other.
-if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, ...(embedded ? ['--runInBand'] : ['--maxWorkers=2'])], { CHROMIUM_PATH: chromium });
+// Each test file gets a database of its own (a clone on PostgreSQL, a copy of the migrated
+// PGlite folder on the embedded database), so files run on two workers either way.
+if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, '--maxWorkers=2'], { CHROMIUM_PATH: chromium });
 if (!only || only === 'e2e') {
   run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   run('Tests de bout en bout (Chromium)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });

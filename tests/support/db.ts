@@ -1,19 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../server/kernel/db/data-source';
+import { startEmbeddedDatabase } from '../../server/kernel/db/embedded';
 
 /** A database for one test file. */
 export interface TestDatabase {
   dataSource: DataSource;
   url: string;
+  /** True on the embedded database (one backend: a second connection waits for the first). */
+  embedded: boolean;
   close(): Promise<void>;
 }
 
 let counter = 0;
 
 /**
- * Opens a migrated database for the calling test file: a fresh clone of the template on a real
- * server, or the shared embedded database (tests then keep to their own tenants).
+ * Opens a migrated database of its own for the calling test file: a clone of the template
+ * database on a real server, or a copy of the migrated PGlite data directory.
  */
 export async function openTestDatabase(poolSize = 5): Promise<TestDatabase> {
   const template = process.env.VIGIE_TEST_TEMPLATE;
@@ -35,17 +40,26 @@ export async function openTestDatabase(poolSize = 5): Promise<TestDatabase> {
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
     };
-  } else if (process.env.VIGIE_TEST_SHARED_URL) {
-    url = process.env.VIGIE_TEST_SHARED_URL;
+  } else if (process.env.VIGIE_TEST_PGLITE_TEMPLATE) {
+    const dir = path.join(path.dirname(process.env.VIGIE_TEST_PGLITE_TEMPLATE), `db-${process.pid}-${++counter}`);
+    fs.cpSync(process.env.VIGIE_TEST_PGLITE_TEMPLATE, dir, { recursive: true });
+    const embedded = await startEmbeddedDatabase({ dataDir: dir, maxConnections: 100 });
+    url = embedded.url;
+    drop = async () => {
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    // pglite-socket serves one backend: one pooled connection (see server/kernel/db/connect.ts).
+    poolSize = 1;
   } else {
     throw new Error('Base de test absente : lancez les tests d\'intégration avec jest (global setup).');
   }
-  // The embedded database takes one connection at a time (see server/kernel/db/connect.ts).
-  const dataSource = createDataSource({ url, poolSize: process.env.VIGIE_TEST_SHARED_URL && !template ? 1 : poolSize });
+  const dataSource = createDataSource({ url, poolSize });
   await dataSource.initialize();
   return {
     dataSource,
     url,
+    embedded: !template,
     async close() {
       if (dataSource.isInitialized) await dataSource.destroy();
       if (drop) await drop();

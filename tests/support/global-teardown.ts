@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import { Client } from 'pg';
+import { embeddedRunDir } from './run-id';
 
-/** Stops the embedded database, or drops the template and any clone left behind. */
+/** Removes the embedded databases' folder, or drops the template and any clone left behind. */
 export default async function teardown(): Promise<void> {
-  const embedded = (globalThis as { __vigieEmbedded?: { stop(): Promise<void> } }).__vigieEmbedded;
-  if (embedded) await embedded.stop();
+  if (process.env.VIGIE_TEST_PGLITE_TEMPLATE) fs.rmSync(embeddedRunDir(), { recursive: true, force: true });
   if (process.env.VIGIE_TEST_ADMIN_URL) {
     const admin = new Client({ connectionString: process.env.VIGIE_TEST_ADMIN_URL });
     await admin.connect();

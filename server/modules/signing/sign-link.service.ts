@@ -285,7 +285,11 @@ export async function linkState(db: Db, link: FoundLink | null): Promise<LinkSta
   const [signed] = await db.query(
     `SELECT 1 FROM "${s.subject.signatureTable}" WHERE "${s.subject.fk}" = $1 AND tenant_id = $2 AND signer_key = $3 AND round = $4 AND superseded_at IS NULL`,
     [link.documentId, link.tenantId, `company:${link.companyId}`, link.documentRound]);
-  return signed ? 'signed' : 'valid';
+  if (!signed) return 'valid';
+  // The link row was read before the signature: if this very link signed in between (a double
+  // submit), its use committed with the signature, and the visitor must read "already used".
+  const [again] = await db.query('SELECT used_at FROM plan_sign_link WHERE id = $1', [link.id]);
+  return again?.used_at ? 'used' : 'signed';
 }
 
 /** The contact name the signature form offers (the company's contact on the document). */

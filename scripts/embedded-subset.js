@@ -1,0 +1,29 @@
+// The integration files CI also runs on the embedded database (PGlite), beside its full run on
+// PostgreSQL: those whose behaviour depends on what differs there — the job queue, the clock,
+// signing links, sessions and connection faults. Chosen by what a file uses, so a new module's
+// tests join by themselves; a full embedded run (`npm test` without DATABASE_URL) is still done
+// before resolving any issue that touches the kernel.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** What makes an integration file part of the embedded run. */
+const MARKERS = /\b(drainJobs|runDueJobs|startJobWorker|enqueue|useClock|FixedClock|killUserSessions|sessionExpiry|IDLE_TIMEOUT_MS|ABSOLUTE_TIMEOUT_MS|TcpProxy|outage-server)\b|\/sign\/|sign-link/;
+
+/** Every integration test file under `dir`, recursively. */
+function testFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return testFiles(p);
+    return e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** The integration files of the embedded CI run, sorted. */
+function embeddedSubset(root = path.join(__dirname, '..')) {
+  return testFiles(path.join(root, 'tests', 'integration')).filter((f) => MARKERS.test(fs.readFileSync(f, 'utf8'))).sort();
+}
+
+module.exports = { embeddedSubset, MARKERS };
+
+if (require.main === module) for (const f of embeddedSubset()) console.log(path.relative(process.cwd(), f));
