@@ -11,6 +11,7 @@ import { displayName } from '../../kernel/rights/auth-user';
 import { workflowReply, WORKFLOW_MESSAGES, type ApplyResult } from '../../kernel/workflow';
 import { hasSignatureForm, parseSignatureForm, signatureFormLocals, SIGNATURE_FORM_VIEW, type SignatureFormErrors } from '../user-signature/signature-form';
 import { resolveWorkOrder, type WorkOrderAbilities } from './work-order.access';
+import { secondRoleRefusal, workOrderPolicy } from './work-order.policy';
 import { WORK_ORDER_MOMENTS, WORK_ORDER_SIGNER_ROLES } from './work-order-signature.entity';
 import { WORK_ORDER_SUBJECT, type WorkOrderRecord } from './work-order.service';
 import { waitingRoleOf, workOrderWorkflow, type WorkOrderSubject } from './work-order.workflow';
@@ -27,13 +28,13 @@ export function parseSlot(raw: unknown): SignatureSlot | null {
 /** The route parameter of a slot. */
 export const slotKey = (s: SignatureSlot): string => `${s.moment}_${s.role}`;
 
-/** A given signature as the show page and the PDF read it. */
-export interface WorkOrderSignatureView { id: number; moment: string; signerRole: string; signerName: string; image: string; signedAt: Date }
+/** A given signature as the show page and the PDF read it (`userId`: the account that signed as itself). */
+export interface WorkOrderSignatureView { id: number; moment: string; signerRole: string; signerName: string; userId: number | null; image: string; signedAt: Date }
 
 /** The signatures of a work order, oldest first. */
 export async function listSignatures(db: Db, tenantId: number, workOrderId: number): Promise<WorkOrderSignatureView[]> {
   return rowsOf<WorkOrderSignatureView>(await db.query(
-    `SELECT id, moment, signer_role AS "signerRole", signer_name AS "signerName", image, signed_at AS "signedAt"
+    `SELECT id, moment, signer_role AS "signerRole", signer_name AS "signerName", user_id AS "userId", image, signed_at AS "signedAt"
        FROM work_order_signature WHERE tenant_id = $1 AND work_order_id = $2 ORDER BY signed_at, id`, [tenantId, workOrderId]));
 }
 
@@ -77,14 +78,20 @@ function defaultSlot(wo: WorkOrderRecord, abilities: WorkOrderAbilities, given: 
   return open.find((s) => s.role === awaited) ?? open[0] ?? null;
 }
 
-/** The name prefilled for a slot: the user for the customer, the company's contact for the contact. */
+/** Does the user sign this slot as themself (not the contact on the site's device)? */
+const signsAsSelf = (req: Request, wo: WorkOrderRecord, slot: SignatureSlot) => workOrderPolicy.signsAsSelf(req.authUser!, wo, slot.role);
+
+/**
+ * The name prefilled for a slot: the user when they sign as themself, else the company's contact
+ * (nothing when the plan names none: never the user's own name for someone else's signature).
+ */
 const prefill = (req: Request, wo: WorkOrderRecord, slot: SignatureSlot) =>
-  (slot.role === 'contact' && wo.contactName && wo.contactUserId !== req.authUser!.id ? wo.contactName : displayName(req.authUser!));
+  (signsAsSelf(req, wo, slot) ? displayName(req.authUser!) : wo.contactName ?? '');
 
 /** HTML of the shared signature form for a slot. */
 async function formHtml(req: Request, res: Response, wo: WorkOrderRecord, slot: SignatureSlot, action: string, hidden: Record<string, string>,
   state: { errors?: SignatureFormErrors; values?: { name?: string; useSaved?: boolean } } = {}): Promise<string> {
-  const self = slot.role === 'ordering_customer' || wo.contactUserId === req.authUser!.id;
+  const self = signsAsSelf(req, wo, slot);
   const locals = await signatureFormLocals(req, {
     action, title: req.t(`work-order.signatures.slots.${slotKey(slot)}`),
     intro: req.t('work-order.signatures.intro', { number: wo.number, company: wo.companyName ?? '—' }),
@@ -93,12 +100,19 @@ async function formHtml(req: Request, res: Response, wo: WorkOrderRecord, slot: 
   return renderView(res, SIGNATURE_FORM_VIEW, locals);
 }
 
-/** Reads the posted signature for a slot (the saved one only for one's own). */
-async function readSignature(req: Request, wo: WorkOrderRecord, slot: SignatureSlot) {
+/**
+ * Reads the posted signature for a slot (the saved one only for one's own). Refused, the typed
+ * name kept, when its signer already signed the other role at that moment (separation of duties:
+ * the workflow's guards do not see the signature, so the rule is checked here for both paths).
+ */
+async function readSignature(req: Request, wo: WorkOrderRecord, slot: SignatureSlot, given: WorkOrderSignatureView[]) {
   const parsed = await parseSignatureForm(req, { nameEnabled: true, defaultName: prefill(req, wo, slot), watermark: false });
   if (!parsed.ok) return parsed;
-  const self = slot.role === 'ordering_customer' || wo.contactUserId === req.authUser!.id;
-  if (parsed.signature.usedSaved && !self) return { ok: false as const, errors: { form: req.t('work-order.signatures.saved_not_yours') }, values: { name: parsed.signature.name, useSaved: false } };
+  const self = signsAsSelf(req, wo, slot);
+  const refuse = (key: string) => ({ ok: false as const, errors: { form: req.t(key) }, values: { name: parsed.signature.name, useSaved: false } });
+  if (parsed.signature.usedSaved && !self) return refuse('work-order.signatures.saved_not_yours');
+  const twice = secondRoleRefusal(given, slot, { userId: self ? req.authUser!.id : null, name: parsed.signature.name });
+  if (twice) return refuse(twice);
   return { ok: true as const, signature: { ...parsed.signature, self } };
 }
 
@@ -121,7 +135,7 @@ export async function signSlot(req: Request, res: Response): Promise<void> {
     else await renderScreen(req, res, 'work-order/sign', { title: req.t(`work-order.signatures.slots.${slotKey(slot)}`), form: html, wo });
     return;
   }
-  const parsed = await readSignature(req, wo, slot);
+  const parsed = await readSignature(req, wo, slot, given);
   if (!parsed.ok) {
     res.status(200).json({ result: false, signatureForm: await formHtml(req, res, wo, slot, action, {}, { errors: parsed.errors, values: parsed.values }) });
     return;
@@ -164,9 +178,10 @@ export async function applyTransition(req: Request, res: Response): Promise<void
   let signature: Record<string, unknown> | null = null;
   let form: string | undefined;
   if (name === 'sign') {
-    const slot = defaultSlot(wo, abilities, await listSignatures(req.ctx.db, wo.tenantId, wo.id));
+    const given = await listSignatures(req.ctx.db, wo.tenantId, wo.id);
+    const slot = defaultSlot(wo, abilities, given);
     if (slot && hasSignatureForm(req)) {
-      const parsed = await readSignature(req, wo, slot);
+      const parsed = await readSignature(req, wo, slot, given);
       if (parsed.ok) signature = { ...parsed.signature, slot: slotKey(slot), signedAt: clock.now().toISOString() };
       else form = await formHtml(req, res, wo, slot, transitionUrl(name), { comment }, { errors: parsed.errors, values: parsed.values });
     } else if (slot) form = await formHtml(req, res, wo, slot, transitionUrl(name), { comment });

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
+import { sameSigner, type SignerIdentity } from '../user-signature/same-signer';
 
 /** What the rules read of a work order's plan for one user. */
 export interface WorkOrderPlanFacts {
@@ -28,6 +29,10 @@ const isSubstitute = (u: AuthUser, p: WorkOrderPlanFacts) => p.substituteIds.map
  * | sign as customer   | the plan's ordering customer or a substitute                                  |
  * | sign as contact    | the contact himself (his account), or whoever may add (the site's device)      |
  * | validate           | pdp.validate_work_orders (with both start signatures, the plan in operation)  |
+ *
+ * Separation of duties (docs/separation-of-duties.md): at each moment (start, intermediate, end)
+ * the ordering customer's and the contact's signatures come from two people — see
+ * {@link secondRoleRefusal}.
  */
 export const workOrderPolicy = {
   add: (u: AuthUser, p: WorkOrderPlanFacts): boolean => !p.archived && (can(u, 'pdp.add_work_orders') || isOrderingCustomer(u, p) || isSubstitute(u, p)),
@@ -35,4 +40,19 @@ export const workOrderPolicy = {
   signAsCustomer: (u: AuthUser, p: WorkOrderPlanFacts): boolean => !p.archived && (isOrderingCustomer(u, p) || isSubstitute(u, p)),
   signAsContact: (u: AuthUser, p: WorkOrderSignFacts): boolean => !p.archived && ((p.contactUserId != null && Number(p.contactUserId) === u.id) || workOrderPolicy.add(u, p)),
   validate: (u: AuthUser): boolean => can(u, 'pdp.validate_work_orders'),
+  /** Does `u` sign `role` as themself (their account), rather than collect someone else's signature on their device? */
+  signsAsSelf: (u: AuthUser, p: Pick<WorkOrderSignFacts, 'contactUserId'>, role: string): boolean =>
+    role === 'ordering_customer' || (p.contactUserId != null && Number(p.contactUserId) === u.id),
 };
+
+/** A given signature as the duty rule reads it. */
+export interface GivenSignature { moment: string; signerRole: string; signerName: string; userId: number | null }
+
+/**
+ * The translation key of why `signer` may not sign `role` at `moment`: they already signed the
+ * other role at that moment (same account, or same name); null otherwise.
+ */
+export function secondRoleRefusal(given: GivenSignature[], slot: { moment: string; role: string }, signer: SignerIdentity): string | null {
+  const twice = given.some((g) => g.moment === slot.moment && g.signerRole !== slot.role && sameSigner({ userId: g.userId, name: g.signerName }, signer));
+  return twice ? 'work-order.duties.two_roles' : null;
+}

@@ -57,8 +57,9 @@ describe('work order workflow', () => {
     const refused = await transition(oc, id, 'close');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('signatures de fin');
-    for (const slot of ['end_ordering_customer', 'end_contact']) {
-      const res = await oc.agent.post(`/work-order/${id}/sign/${slot}`).set(XHR).type('form').send({ _csrf_token: oc.csrf, ...signed('Signataire') });
+    // Two people sign the end (one person may not sign both roles: duties.test.ts).
+    for (const [slot, name] of [['end_ordering_customer', 'Camille Test'], ['end_contact', 'Julien Morel']]) {
+      const res = await oc.agent.post(`/work-order/${id}/sign/${slot}`).set(XHR).type('form').send({ _csrf_token: oc.csrf, ...signed(name) });
       expect(res.status).toBe(201);
     }
     // A second end signature of the same role is refused.
