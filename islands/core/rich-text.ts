@@ -174,8 +174,9 @@ class RichText {
 
   private async upload(image: File): Promise<void> {
     const body = new FormData();
-    body.append('upload', image);
+    // The token before the file: the server reads it first when no header carries it.
     body.append('_csrf_token', csrfToken(this.textarea.form));
+    body.append('upload', image);
     this.wrapper.setAttribute('aria-busy', 'true');
     try {
       const response = await postXhr(this.textarea.dataset.uploadUrl!, body);

@@ -1,4 +1,4 @@
-import { fromBuffer } from 'file-type';
+import { fromBuffer, fromFile, type FileTypeResult } from 'file-type';
 
 /** Extensions the product accepts, and the type each one is served with. */
 export const UPLOAD_TYPES = {
@@ -33,13 +33,54 @@ export function extensionOf(fileName: string): string {
 
 /** True when the buffer decodes as UTF-8 and holds no NUL byte. */
 export function isCleanUtf8(buffer: Buffer): boolean {
-  if (buffer.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-    return true;
-  } catch {
-    return false;
+  const check = new Utf8Check();
+  check.push(buffer);
+  return check.end();
+}
+
+/** {@link isCleanUtf8} chunk by chunk, for a file read as a stream. */
+export class Utf8Check {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private clean = true;
+
+  push(chunk: Buffer): void {
+    if (!this.clean) return;
+    if (chunk.includes(0)) this.clean = false;
+    else this.decode(chunk, true);
   }
+
+  /** True when every chunk pushed was clean UTF-8, with no sequence cut at the end. */
+  end(): boolean {
+    if (this.clean) this.decode(undefined, false);
+    return this.clean;
+  }
+
+  private decode(chunk: Buffer | undefined, stream: boolean): void {
+    try {
+      this.decoder.decode(chunk, { stream });
+    } catch {
+      this.clean = false;
+    }
+  }
+}
+
+/** True when the type of `fileName` is recognised as text (csv, txt), not by magic bytes. */
+export function isTextFileName(fileName: string): boolean {
+  return TEXT_EXTENSIONS.has(extensionOf(fileName));
+}
+
+/** True when `fileName` ends in one of `allowed`, an extension the product knows. */
+export function hasAllowedExtension(fileName: string, allowed: readonly string[]): boolean {
+  const ext = extensionOf(fileName);
+  return Boolean(ext) && allowed.includes(ext) && ext in UPLOAD_TYPES;
+}
+
+function servedType(fileName: string, found: FileTypeResult | undefined, cleanText: () => boolean, allowed: readonly string[]): string | null {
+  if (!hasAllowedExtension(fileName, allowed)) return null;
+  const ext = extensionOf(fileName) as UploadExtension;
+  if (!found) return TEXT_EXTENSIONS.has(ext) && cleanText() ? UPLOAD_TYPES[ext] : null;
+  const same = found.ext === ext || (found.ext === 'jpg' && ext === 'jpeg');
+  return same ? UPLOAD_TYPES[ext] : null;
 }
 
 /**
@@ -47,12 +88,17 @@ export function isCleanUtf8(buffer: Buffer): boolean {
  * (magic bytes; UTF-8 text for csv/txt); null when refused.
  */
 export async function detectAllowedType(fileName: string, buffer: Buffer, allowed: readonly string[]): Promise<string | null> {
-  const ext = extensionOf(fileName);
-  if (!ext || !allowed.includes(ext) || !(ext in UPLOAD_TYPES)) return null;
-  const found = await fromBuffer(buffer);
-  if (!found) return TEXT_EXTENSIONS.has(ext) && isCleanUtf8(buffer) ? UPLOAD_TYPES[ext as UploadExtension] : null;
-  const same = found.ext === ext || (found.ext === 'jpg' && ext === 'jpeg');
-  return same ? UPLOAD_TYPES[ext as UploadExtension] : null;
+  if (!hasAllowedExtension(fileName, allowed)) return null;
+  return servedType(fileName, await fromBuffer(buffer), () => isCleanUtf8(buffer), allowed);
+}
+
+/**
+ * {@link detectAllowedType} for a file on disk: reads only the headers it needs (an Office zip's
+ * entry headers, not their content); `cleanUtf8` is the {@link Utf8Check} made while writing it.
+ */
+export async function detectAllowedTypeOfFile(fileName: string, filePath: string, allowed: readonly string[], cleanUtf8: boolean): Promise<string | null> {
+  if (!hasAllowedExtension(fileName, allowed)) return null;
+  return servedType(fileName, await fromFile(filePath), () => cleanUtf8, allowed);
 }
 
 /** "5 Mo", "300 Ko": a size in French units. */
