@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import multer, { type StorageEngine } from 'multer';
 import type { EntityManager } from 'typeorm';
 import { loadConfig } from '../../kernel/config';
-import { createStorage, promoteUpload, tmpKey } from '../../kernel/storage';
-import { ALL_UPLOAD_EXTENSIONS, detectAllowedType, extensionOf, formatBytes, saveStagedUpload, type StagedUpload, type UploadError } from '../../kernel/uploads';
+import { HttpError } from '../../kernel/http/errors';
+import { createStorage, promoteUpload } from '../../kernel/storage';
+import { ALL_UPLOAD_EXTENSIONS, discardStaged, FORM_TEXT_BYTES, saveStagedUpload, stageFiles, type StagedUpload, type UploadError } from '../../kernel/uploads';
 import { ACTION_FORM } from './action-plan.schema';
 
 /** The file fields of the action form and the column each one fills. */
@@ -32,76 +32,37 @@ declare global {
   }
 }
 
-interface Kept { buffer: Buffer; size: number; tooLarge: boolean }
-
 const fieldOf = (name: string): FileField | null => {
   const m = /^mfpreventionbundle_action\[(\w+)\]$/.exec(name);
   return m && m[1] in FILE_FIELDS ? (m[1] as FileField) : null;
 };
 
-/** Keeps one file per file field in memory, up to the size limit (beyond: drained and flagged). */
-function cappedEngine(maxBytes: number): StorageEngine {
-  return {
-    _handleFile(req, file, cb) {
-      const field = fieldOf(file.fieldname);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let tooLarge = false;
-      file.stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (!field || tooLarge) return;
-        if (size > maxBytes) { tooLarge = true; chunks.length = 0; return; }
-        chunks.push(chunk);
-      });
-      file.stream.on('error', (err) => cb(err));
-      file.stream.on('end', () => cb(null, { buffer: field && !tooLarge ? Buffer.concat(chunks) : Buffer.alloc(0), size, tooLarge } as Partial<Express.Multer.File>));
-    },
-    _removeFile(_req, file, cb) { (file as Partial<Express.Multer.File>).buffer = undefined; cb(null); },
-  };
-}
-
 /**
- * Parses the multipart action form (the kernel parser takes one file field; this form has
- * four: attachmentFile1, attachmentFile2, closeFile, abandonFile). Each file is checked like
- * every upload (size, extension, magic bytes) and staged under `tmp/`; refusals land in
- * `req.actionFileErrors` so the block comes back with its message. Never answers itself.
+ * Parses the multipart action form (the kernel's `uploadFiles` takes one file field; this form
+ * has four: attachmentFile1, attachmentFile2, closeFile, abandonFile). Each file is streamed to
+ * disk and checked like every upload (size, extension, magic bytes) and staged under `tmp/`;
+ * refusals land in `req.actionFileErrors` so the block comes back with its message. A request
+ * refused as a whole (CSRF, far too big, broken) ends in the kernel's error answer.
  */
 export function parseActionFiles(maxBytes = MAX_ACTION_FILE_BYTES): RequestHandler {
-  const parser = multer({ storage: cappedEngine(maxBytes), defParamCharset: 'utf8', limits: { files: 8, fieldSize: 1024 * 1024, parts: 500 } }).any();
+  const rule = { maxBytes, allowed: ALL_UPLOAD_EXTENSIONS };
+  const maxFiles = Object.keys(FILE_FIELDS).length;
   return (req: Request, res: Response, next: NextFunction) => {
     req.actionFiles = {};
     req.actionFileErrors = {};
-    parser(req, res, (err?: unknown) => {
-      if (err) {
-        // Without a usable body the handler answers 400 like any broken request.
-        next(err);
-        return;
-      }
-      stage(req, maxBytes).then(() => next(), next);
-    });
+    stageFiles(req, res, { storage, maxFiles, maxRequestBytes: maxFiles * maxBytes + FORM_TEXT_BYTES, ruleOf: (name) => (fieldOf(name) ? rule : null) }).then(async (parts) => {
+      // One file per field: the first one counts, a second one is dropped.
+      const extra = parts.filter((part) => {
+        const field = fieldOf(part.field)!;
+        if (req.actionFiles![field] || req.actionFileErrors![field]) return true;
+        if (part.refusal) req.actionFileErrors![field] = part.refusal;
+        else req.actionFiles![field] = part.upload;
+        return false;
+      });
+      await discardStaged(storage, extra);
+      next();
+    }, (err: unknown) => next(err instanceof HttpError ? err : new HttpError(400, 'errors.bad_request')));
   };
-}
-
-async function stage(req: Request, maxBytes: number): Promise<void> {
-  const files = (Array.isArray(req.files) ? req.files : []) as Array<Express.Multer.File & Kept>;
-  req.files = undefined;
-  for (const file of files) {
-    const field = fieldOf(file.fieldname);
-    if (!field || (file.size === 0 && !file.originalname)) continue;
-    if (req.actionFiles![field] || req.actionFileErrors![field]) continue;
-    if (file.tooLarge) {
-      req.actionFileErrors![field] = { key: 'upload.too_large', params: { name: file.originalname, max: formatBytes(maxBytes) } };
-      continue;
-    }
-    const mimeType = await detectAllowedType(file.originalname, file.buffer, ALL_UPLOAD_EXTENSIONS);
-    if (!mimeType) {
-      req.actionFileErrors![field] = { key: 'upload.type_not_allowed', params: { name: file.originalname, allowed: ALL_UPLOAD_EXTENSIONS.join(', ') } };
-      continue;
-    }
-    const key = tmpKey();
-    await storage.put(key, file.buffer, { contentType: mimeType });
-    req.actionFiles![field] = { tmpKey: key, originalName: file.originalname, mimeType, extension: extensionOf(file.originalname), sizeBytes: file.size };
-  }
 }
 
 /** Staged files to keep once their action row commits. */

@@ -4,6 +4,7 @@ import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/ap
 import { png } from '../../support/png';
 
 const PHOTO = png(2, 2);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const CSRF_REFUSED = 'Le jeton CSRF est invalide. Veuillez recharger la page et renvoyer le formulaire.';
 
@@ -65,6 +66,17 @@ describe('the CSRF token is checked before an upload is written', () => {
     expect(await photosOf(user.id)).toBe(2);
     // Both promoted under the company's keys; nothing left in the temporary folders.
     expect(filesLeft().filter((f) => !/^storage\/t\//.test(f))).toEqual([]);
+  });
+
+  it('refuses a forged action form with attachments (a form with several file inputs) the same way', async () => {
+    const user = await makeUser(t, { roles: [], rights: ['action.view', 'action.add'] });
+    const { agent } = await loginAs(t, user);
+    const before = filesLeft();
+    const res = await agent.post('/action-plan/new').set(XHR).field('mfpreventionbundle_action[comments]', 'Garde-corps')
+      .attach('mfpreventionbundle_action[attachmentFile1]', PDF, 'Procès-verbal.pdf');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(CSRF_REFUSED);
+    expect(filesLeft()).toEqual(before);
   });
 
   it.each([
