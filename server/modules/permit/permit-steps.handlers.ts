@@ -4,8 +4,9 @@ import { parseForm } from '../../kernel/http/forms';
 import { renderScreen } from '../../kernel/http/render';
 import { orNotFound, removedWith, routeId, saved, tenantOf } from '../../kernel/http/respond';
 import { parseResponses, validateTenantReferences } from '../questionnaire/questionnaire.service';
-import { parseSignatureForm, signatureFormLocals, type SignatureFormErrors } from '../user-signature/signature-form';
+import { parseSignatureForm, signatureFormLocals, type SignatureFormErrors, type SignatureInputData } from '../user-signature/signature-form';
 import { resolvePermit, type PermitRef } from './permit.access';
+import { secondSignatureRefusal } from './permit.policy';
 import { permitShowUrl } from './permit.handlers';
 import { signatureSchema, stepSchema } from './permit.schema';
 import { findPermit, listSignatures, remainingSteps } from './permit.service';
@@ -20,6 +21,13 @@ async function nextStepOf(req: Request, permit: PermitRef, type: PermitTypeDef):
   const next = remainingSteps(type, record.steps.map((s) => s.step))[0];
   if (next !== step) throw new HttpError(409, next ? 'permit.errors.step_order' : 'permit.errors.closed');
   return step;
+}
+
+/** Why this signer may not sign `step` of the permit (they already did, under another quality), in French; null when they may. */
+async function secondSignature(req: Request, permit: PermitRef, step: PermitStep, s: SignatureInputData): Promise<string | null> {
+  const given = await listSignatures(req.ctx.db, permit.tenantId, permit.id);
+  const key = secondSignatureRefusal(given, step, { userId: s.usedSaved ? req.authUser!.id : null, name: s.name });
+  return key ? req.t(key, { step: req.t(`permit.steps.${step}`) }) : null;
 }
 
 async function userName(req: Request): Promise<string> {
@@ -59,10 +67,12 @@ export const permitStep = (type: PermitTypeDef) => async (req: Request, res: Res
   const refErrors = tree ? await validateTenantReferences(req.ctx.db.manager, permit.tenantId, tree, answers.values) : {};
   const signature = await parseSignatureForm(req, { nameEnabled: true, defaultName: '', watermark: false });
   const errors = { ...refErrors, ...answers.errors } as Record<string | number, string>;
-  if (!form.ok || Object.keys(errors).length || !signature.ok) {
+  const twice = signature.ok ? await secondSignature(req, permit, step, signature.signature) : null;
+  if (!form.ok || Object.keys(errors).length || !signature.ok || twice) {
     return renderStep(req, res, permit, type, step, tree, {
       values: answers.values as Record<string, unknown>, errors, form: form.values, formErrors: form.ok ? {} : form.errors,
-      signatureErrors: signature.ok ? undefined : signature.errors, signatureValues: signature.ok ? undefined : signature.values,
+      signatureErrors: signature.ok ? (twice ? { form: twice } : {}) : signature.errors,
+      signatureValues: signature.ok ? { name: signature.signature.name, useSaved: signature.signature.usedSaved } : signature.values,
     });
   }
   const done = await doStep(req.ctx.db, permit, type, {
@@ -97,8 +107,10 @@ export const signatureAdd = (type: PermitTypeDef) => async (req: Request, res: R
   const form = parseForm(signatureSchema, req.body, 'permit_signature');
   const signature = await parseSignatureForm(req, { nameEnabled: true, defaultName: '', watermark: false });
   const stepErrors: Record<string, string> = form.ok && !reached.includes(form.data.step) ? { step: 'permit.errors.step_not_reached' } : {};
-  if (!form.ok || !signature.ok || Object.keys(stepErrors).length) {
-    return render(form.values, form.ok ? stepErrors : form.errors, signature.ok ? {} : { errors: signature.errors, values: signature.values });
+  const twice = form.ok && signature.ok && !Object.keys(stepErrors).length ? await secondSignature(req, permit, form.data.step, signature.signature) : null;
+  if (!form.ok || !signature.ok || Object.keys(stepErrors).length || twice) {
+    return render(form.values, form.ok ? stepErrors : form.errors,
+      !signature.ok ? { errors: signature.errors, values: signature.values } : twice ? { errors: { form: twice }, values: { name: signature.signature.name } } : {});
   }
   await addSignature(req.ctx.db, permit, form.data.step, signature.signature, form.data.quality, req.authUser!.id);
   saved(req, res, 'permit.flash.signature_added', { name: signature.signature.name }, req.ctx.routes.path(`${type.routePrefix}_show`, { id: permit.id }));
