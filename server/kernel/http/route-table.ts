@@ -1,4 +1,5 @@
 import type { Request, Response, NextFunction } from 'express';
+import { heavyHandler, type HeavyKind } from './heavy-work';
 
 
 /** HTTP methods a named route may answer. */
@@ -31,6 +32,11 @@ export interface RouteDef {
   forbiddenMessage?: string;
   /** Skips the CSRF check (only for routes that carry their own single-use token). */
   csrfExempt?: boolean;
+  /**
+   * Expensive work (a PDF, an archive, an export): the handler runs in a slot of the heavy-work
+   * limiter, bounded per user and per process (docs/services.md, « Travaux coûteux »).
+   */
+  heavy?: HeavyKind;
 }
 
 /** A compiled route: the definition plus its matcher. */
@@ -100,11 +106,12 @@ export function compileRoute(def: RouteDef): CompiledRoute {
 export class RouteTable {
   private readonly byName = new Map<string, CompiledRoute>();
 
-  /** Adds routes; a duplicate name throws (at boot). */
+  /** Adds routes (a heavy route's handler wrapped by its limiter); a duplicate name throws (at boot). */
   add(defs: RouteDef[]): void {
     for (const def of defs) {
       if (this.byName.has(def.name)) throw new Error(`Nom de route en double : ${def.name}`);
-      this.byName.set(def.name, compileRoute(def));
+      const handler = def.heavy ? heavyHandler(def.heavy, def.handler) : def.handler;
+      this.byName.set(def.name, compileRoute({ ...def, handler }));
     }
   }
 

@@ -19,7 +19,7 @@ export const actionPlanModule = defineModule({
     ...ACTION_PLAN_WIDGETS,
     { name: 'action_plan_index', method: 'GET', path: '/action-plan', right: 'action.view', toggle: 'module_action_plan', handler: index },
     { name: 'action_plan_mine', method: 'GET', path: '/action-plan/mine', right: 'authenticated', toggle: 'module_action_plan', handler: mine },
-    { name: 'action_plan_export', method: 'GET', path: '/action-plan/export.csv', right: 'action.view', toggle: 'module_action_plan', handler: exportCsv },
+    { name: 'action_plan_export', method: 'GET', path: '/action-plan/export.csv', right: 'action.view', toggle: 'module_action_plan', heavy: 'export', handler: exportCsv },
     { name: 'action_plan_assignee_autocomplete', method: 'GET', path: '/action-plan/assignees', right: 'action.view', toggle: 'module_action_plan', handler: assignees },
     { name: 'action_plan_new', method: ['GET', 'POST'], path: '/action-plan/new', right: 'action.add', toggle: 'module_action_plan', handler: (req, res) => (req.method === 'POST' ? createNew(req, res) : newForm(req, res)), bodyParsers: files },
     { name: 'action_plan_quick_add', method: ['GET', 'POST'], path: '/action-plan/quick-add/{id}', right: 'action.add', toggle: 'module_action_plan', handler: (req, res) => (req.method === 'POST' ? quickAdd(req, res) : quickAddForm(req, res)), bodyParsers: files },

@@ -36,7 +36,7 @@ export function permitTypeRoutes(type: PermitTypeDef): RouteDef[] {
       name: `${p}_step`, method: ['GET', 'POST'], path: `${base}/{id}/step/{step}`, requirements: { step: type.steps.join('|') },
       right: R, toggle: T, bodyParsers: [questionnaireUploads], handler: permitStep(type),
     },
-    { name: `${p}_pdf`, method: 'GET', path: `${base}/{id}/pdf`, right: R, toggle: T, handler: permitPdf(type) },
+    { name: `${p}_pdf`, method: 'GET', path: `${base}/{id}/pdf`, right: R, toggle: T, heavy: 'pdf', handler: permitPdf(type) },
     ...zoneRoutes({ ownerType: 'permit', kind: type.key, basePath: base, viewRight: R, toggle: T }),
   ];
   if (type.key === 'fire') routes.unshift({ name: `${p}_index`, method: 'GET', path: `${base}/`, right: R, toggle: T, handler: firePermitIndex });

@@ -48,5 +48,5 @@ export async function ppspsPdf(req: Request, res: Response): Promise<void> {
 
 /** The printed PPSPS: whoever sees the PPSPS may have it (`resolvePpsps(req, id, 'view')`). */
 export const PPSPS_PDF_ROUTES: RouteDef[] = [
-  { name: 'ppsps_pdf', method: 'GET', path: '/ppsps/{id}/pdf', right: 'ppsps.view', handler: ppspsPdf },
+  { name: 'ppsps_pdf', method: 'GET', path: '/ppsps/{id}/pdf', right: 'ppsps.view', heavy: 'pdf', handler: ppspsPdf },
 ];

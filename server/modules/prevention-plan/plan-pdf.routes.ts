@@ -10,7 +10,7 @@ const V = 'pdp.view';
  * report (PDF). Whoever sees the plan may have them: `requirePlan(req, id, 'view')` decides.
  */
 export const PLAN_PDF_ROUTES: RouteDef[] = [
-  { name: 'pdp_pdf', method: 'GET', path: '/prevention-plan/{id}/pdf', right: V, toggle: T, handler: planPdf },
-  { name: 'pdp_zip', method: 'GET', path: '/prevention-plan/{id}/zip', right: V, toggle: T, handler: planZip },
-  { name: 'pdp_work_inspection_pdf', method: 'GET', path: '/prevention-plan/{id}/work-inspection-pdf', right: V, toggle: T, handler: workInspectionPdf },
+  { name: 'pdp_pdf', method: 'GET', path: '/prevention-plan/{id}/pdf', right: V, toggle: T, heavy: 'pdf', handler: planPdf },
+  { name: 'pdp_zip', method: 'GET', path: '/prevention-plan/{id}/zip', right: V, toggle: T, heavy: 'zip', handler: planZip },
+  { name: 'pdp_work_inspection_pdf', method: 'GET', path: '/prevention-plan/{id}/work-inspection-pdf', right: V, toggle: T, heavy: 'pdf', handler: workInspectionPdf },
 ];

@@ -51,5 +51,5 @@ export async function protocolPdf(req: Request, res: Response): Promise<void> {
 
 /** The printed protocol: whoever sees the protocol may have it (`resolveProtocol(req, id, 'view')`). */
 export const PROTOCOL_PDF_ROUTES: RouteDef[] = [
-  { name: 'pds_pdf', method: 'GET', path: '/security-protocol/{id}/pdf', right: 'pds.view', handler: protocolPdf },
+  { name: 'pds_pdf', method: 'GET', path: '/security-protocol/{id}/pdf', right: 'pds.view', heavy: 'pdf', handler: protocolPdf },
 ];

@@ -11,6 +11,6 @@ import './sign-link.listeners';
 export const SIGN_LINK_ROUTES: RouteDef[] = [
   { name: 'pdp_sign_link', method: 'GET', path: '/sign/pdp/{token}', right: 'public', handler: h.signPage },
   { name: 'pdp_sign_link_sign', method: 'POST', path: '/sign/pdp/{token}', right: 'public', handler: h.signSubmit },
-  { name: 'pdp_sign_link_pdf', method: 'GET', path: '/sign/pdp/{token}/pdf', right: 'public', handler: h.signPdf },
+  { name: 'pdp_sign_link_pdf', method: 'GET', path: '/sign/pdp/{token}/pdf', right: 'public', heavy: 'pdf', handler: h.signPdf },
   { name: 'pdp_sign_link_done', method: 'GET', path: '/sign/pdp/{token}/done', right: 'public', handler: h.signDone },
 ];

@@ -30,7 +30,7 @@ const routes: RouteDef[] = [
   { name: 'work_order_apply_transition', method: 'POST', path: '/work-order/{id}/apply/{transition}', right: V, handler: applyTransition },
   { name: 'work_order_sign', method: BOTH, path: '/work-order/{id}/sign/{slot}', right: V, handler: signSlot },
   { name: 'work_order_history', method: 'GET', path: '/work-order/{id}/history', right: V, handler: h.history },
-  { name: 'work_order_pdf', method: 'GET', path: '/work-order/{id}/pdf', right: V, handler: workOrderPdf },
+  { name: 'work_order_pdf', method: 'GET', path: '/work-order/{id}/pdf', right: V, heavy: 'pdf', handler: workOrderPdf },
   { name: 'work_order_signed_file', method: 'GET', path: '/work-order/{id}/signed-file', right: V, handler: h.signedFile },
   { name: 'work_order_checklist', method: BOTH, path: '/work-order/{id}/checklist/{survey}', requirements: { survey: '\\d+' }, right: V, handler: fillChecklist, bodyParsers: [questionnaireUploads] },
   ...WORK_ORDER_ZONE_ROUTES,

@@ -22,7 +22,7 @@ export const timePart: HrPart = {
     { name: 'rh_work_time_index', method: 'GET', path: '/rh/work-time', right: 'hr.work_time', handler: workTimeIndex },
     { name: 'rh_work_time_save', method: 'POST', path: '/rh/work-time/save', right: 'hr.work_time', handler: workTimeSave },
     { name: 'rh_statistics_index', method: 'GET', path: '/rh/statistics', right: 'hr.work_stoppages', handler: statsIndex },
-    { name: 'rh_statistics_export', method: 'GET', path: '/rh/statistics/export.csv', right: 'hr.work_stoppages', handler: statsExport },
+    { name: 'rh_statistics_export', method: 'GET', path: '/rh/statistics/export.csv', right: 'hr.work_stoppages', heavy: 'export', handler: statsExport },
     { name: 'admin_objective_index', method: 'GET', path: '/admin/objectives', right: OBJ, handler: objectiveIndex },
     { name: 'admin_objective_add', method: ['GET', 'POST'], path: '/admin/objectives/new', right: OBJ, handler: objectiveAdd },
     { name: 'admin_objective_edit', method: ['GET', 'POST'], path: '/admin/objectives/{id}/edit', right: OBJ, handler: objectiveEdit },
