@@ -4,6 +4,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { clock } from '../clock';
 import { loadConfig, ROOT_DIR } from '../config';
 import { formatDate } from '../i18n/format';
+import { heavyWorkLimits, WorkLimiter } from '../work-limiter';
 
 const VIEWS_DIR = path.join(ROOT_DIR, 'views');
 
@@ -41,6 +42,24 @@ function sharedBrowser(executablePath: string): Promise<Browser> {
     );
   }
   return browser;
+}
+
+let slots: WorkLimiter | null = null;
+
+/**
+ * The Chromium pages that may be open at once, for requests and jobs together
+ * (`HEAVY_WORK_CONCURRENCY`): the browser never grows beyond it, whoever asks for PDFs.
+ * Renders beyond it wait their turn; tests hold slots through it.
+ */
+export function pdfSlots(): WorkLimiter {
+  slots ??= new WorkLimiter({ concurrency: heavyWorkLimits().concurrency, perKey: Infinity, queue: Infinity, maxWaitMs: Infinity });
+  return slots;
+}
+
+/** Browser contexts open in the shared browser right now (0 when it is not running). */
+export async function openPdfContexts(): Promise<number> {
+  const current = await browser?.catch(() => null);
+  return current ? current.contexts().length : 0;
 }
 
 /** Closes the shared browser (tests, shutdown). */
@@ -82,27 +101,30 @@ export async function renderPrintHtml(req: PdfRequest): Promise<{ html: string; 
 }
 
 /**
- * Prints HTML to an A4 PDF with headless Chromium (one shared browser, launched on first use).
+ * Prints HTML to an A4 PDF with headless Chromium (one shared browser, launched on first use,
+ * with at most {@link pdfSlots} pages open at once, each closed when its PDF is made).
  * JavaScript is off and every network request is refused: print templates are static, and
  * user content must not make the server fetch anything.
  */
 export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string } = {}): Promise<Buffer> {
   const { html, date, companyName } = await renderPrintHtml(req);
-  const b = await sharedBrowser(opts.chromiumPath ?? loadConfig().chromiumPath);
-  const context = await b.newContext({ javaScriptEnabled: false });
-  try {
-    await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-    const page = await context.newPage();
-    await page.setContent(html, { waitUntil: 'load' });
-    return await page.pdf({
-      format: 'A4',
-      printBackground: true,
-      displayHeaderFooter: true,
-      headerTemplate: req.header ?? defaultHeader(req.title, companyName, date),
-      footerTemplate: req.footer ?? defaultFooter(),
-      margin: { top: '20mm', bottom: '18mm', left: '12mm', right: '12mm' },
-    });
-  } finally {
-    await context.close();
-  }
+  return pdfSlots().run('pdf', async () => {
+    const b = await sharedBrowser(opts.chromiumPath ?? loadConfig().chromiumPath);
+    const context = await b.newContext({ javaScriptEnabled: false });
+    try {
+      await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+      const page = await context.newPage();
+      await page.setContent(html, { waitUntil: 'load' });
+      return await page.pdf({
+        format: 'A4',
+        printBackground: true,
+        displayHeaderFooter: true,
+        headerTemplate: req.header ?? defaultHeader(req.title, companyName, date),
+        footerTemplate: req.footer ?? defaultFooter(),
+        margin: { top: '20mm', bottom: '18mm', left: '12mm', right: '12mm' },
+      });
+    } finally {
+      await context.close();
+    }
+  });
 }

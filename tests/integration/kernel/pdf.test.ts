@@ -1,5 +1,5 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
-import { closePdfBrowser, renderPdf } from '../../../server/kernel/pdf/render-pdf';
+import { closePdfBrowser, openPdfContexts, pdfSlots, renderPdf } from '../../../server/kernel/pdf/render-pdf';
 import { pdfText } from '../../support/pdf';
 
 let restoreClock: () => void;
@@ -42,5 +42,23 @@ describe('renderPdf', () => {
       html: '<p>Événement déclaré</p><img src="https://example.invalid/tracker.png" alt="">',
     });
     expect(pdfText(pdf)).toContain('Événement déclaré');
+  }, 30000);
+
+  it('opens no more Chromium pages than the heavy-work limit: one render more waits for a free slot', async () => {
+    const slots = pdfSlots();
+    const limit = slots.limits.concurrency;
+    const held = await Promise.all(Array.from({ length: limit }, () => slots.acquire('test')));
+    let done = false;
+    const rendering = renderPdf({ title: 'Registre', html: '<p>Équipement contrôlé</p>' }).then((pdf) => { done = true; return pdf; });
+    for (let i = 0; i < 1000 && slots.stats().waiting === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(slots.stats()).toEqual({ running: limit, waiting: 1 });
+    expect(await openPdfContexts()).toBe(0);
+    expect(done).toBe(false);
+    held[0]();
+    expect(pdfText(await rendering)).toContain('Équipement contrôlé');
+    for (const release of held.slice(1)) release();
+    // Every page is closed once its PDF is made.
+    expect(slots.stats()).toEqual({ running: 0, waiting: 0 });
+    expect(await openPdfContexts()).toBe(0);
   }, 30000);
 });
