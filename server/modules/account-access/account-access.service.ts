@@ -69,8 +69,11 @@ export async function listSwitchTargets(db: DataSource, real: AuthUser, q: strin
     where += ` AND (lower(u.username) LIKE $4 OR lower(u.email) LIKE $4 OR lower(u.first_name || ' ' || u.last_name) LIKE $4 OR lower(u.last_name || ' ' || u.first_name) LIKE $4)`;
   }
   const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM app_user u WHERE ${where}`, params);
-  params.push(switcherRights(real));
-  const moreRights = superAdmin ? 'false' : beyondSql(`$${params.length}`);
+  let moreRights = 'false';
+  if (!superAdmin) {
+    params.push(switcherRights(real));
+    moreRights = beyondSql(`$${params.length}`);
+  }
   const rows = await db.query(
     `SELECT u.id, u.username, u.first_name, u.last_name, u.email, ${IS_SUPER} AS super_admin, ${moreRights} AS more_rights FROM app_user u WHERE ${where}
       ORDER BY lower(u.last_name), lower(u.first_name), u.id LIMIT ${page.perPage} OFFSET ${page.offset}`, params);

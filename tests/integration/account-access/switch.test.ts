@@ -136,6 +136,10 @@ describe('switch user', () => {
 
     const boss = await makeUser(t, { company, roles: ['super_admin'] });
     const su = await loginAs(t, boss);
+    const bossList = await su.agent.get('/switch-user');
+    expect(bossList.status).toBe(200);
+    expect(new RegExp(`<tr data-user="${admin.username}">[\\s\\S]*?</tr>`).exec(bossList.text)![0]).toContain('<button');
+    expect(bossList.text).not.toContain('data-testid="switch-refused"');
     expect((await su.agent.post(`/switch-user/${admin.id}`).set(XHR).type('form').send({ _csrf_token: su.csrf })).status).toBe(201);
   });
 
