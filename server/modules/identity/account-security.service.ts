@@ -30,27 +30,49 @@ export interface LoginAccount {
 /** Outcome of a credentials check: the account, or why the login is refused. */
 export type CredentialsResult = { ok: true; account: LoginAccount } | { ok: false; reason: 'invalid' | 'disabled' | 'expired' | 'locked' };
 
-/**
- * Checks a username (or e-mail) and password, then the account states. The states are only
- * told once the password is right, so they reveal nothing to a stranger.
- */
-export async function checkCredentials(db: DataSource, username: string, password: string): Promise<CredentialsResult> {
+/** The account a login identifier names (its username or e-mail), read before the password is checked. */
+export interface LoginCandidate {
+  id: number;
+  tenantId: number;
+  username: string;
+  passwordHash: string;
+  enabled: boolean;
+  locked: boolean;
+  expiresAt: Date | null;
+  credentialsExpireAt: Date | null;
+  mobile: string | null;
+}
+
+/** The account named by a username or an e-mail, or null. */
+export async function findLoginCandidate(db: DataSource, identifier: string): Promise<LoginCandidate | null> {
   const [row] = await db.query(
     `SELECT id, username, tenant_id, password_hash, enabled, locked, expires_at, credentials_expire_at, mobile
        FROM app_user WHERE lower(username) = lower($1) OR lower(email) = lower($1) ORDER BY id LIMIT 1`,
-    [username.trim()],
+    [identifier.trim()],
   );
-  const ok = await verifyPassword(row?.password_hash ?? DUMMY_HASH, password);
-  if (!row || !ok) return { ok: false, reason: 'invalid' };
+  if (!row) return null;
+  return {
+    id: row.id, tenantId: row.tenant_id, username: row.username, passwordHash: row.password_hash, enabled: row.enabled, locked: row.locked,
+    expiresAt: row.expires_at ? new Date(row.expires_at) : null, credentialsExpireAt: row.credentials_expire_at ? new Date(row.credentials_expire_at) : null, mobile: row.mobile,
+  };
+}
+
+/**
+ * Checks the password of the named account, then its states. The states are only told once the
+ * password is right, so they reveal nothing to a stranger.
+ */
+export async function checkCredentials(candidate: LoginCandidate | null, password: string): Promise<CredentialsResult> {
+  const ok = await verifyPassword(candidate?.passwordHash ?? DUMMY_HASH, password);
+  if (!candidate || !ok) return { ok: false, reason: 'invalid' };
   const now = clock.now();
-  if (!row.enabled) return { ok: false, reason: 'disabled' };
-  if (row.expires_at && new Date(row.expires_at) <= now) return { ok: false, reason: 'expired' };
-  if (row.locked) return { ok: false, reason: 'locked' };
+  if (!candidate.enabled) return { ok: false, reason: 'disabled' };
+  if (candidate.expiresAt && candidate.expiresAt <= now) return { ok: false, reason: 'expired' };
+  if (candidate.locked) return { ok: false, reason: 'locked' };
   return {
     ok: true,
     account: {
-      id: row.id, username: row.username, tenantId: row.tenant_id, mobile: row.mobile,
-      credentialsExpired: !!row.credentials_expire_at && new Date(row.credentials_expire_at) <= now,
+      id: candidate.id, username: candidate.username, tenantId: candidate.tenantId, mobile: candidate.mobile,
+      credentialsExpired: !!candidate.credentialsExpireAt && candidate.credentialsExpireAt <= now,
     },
   };
 }

@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A fixed one-minute window of failed logins for one key (`ip:<ip>` or `ipu:<ip>|<username>`),
- * in PostgreSQL so every process of the application shares it.
+ * A window of failed logins for one key (`ip:<ip>`, `ipu:<ip>|<username>`, or an account key
+ * `acct:<user id>`), in PostgreSQL so every process of the application shares it.
  */
 @Entity('login_throttle')
 export class LoginThrottle {
@@ -14,4 +14,12 @@ export class LoginThrottle {
 
   @Column({ name: 'window_start', type: 'timestamptz' })
   windowStart: Date;
+
+  /** Account keys: logins from unknown devices are refused until then. */
+  @Column({ name: 'blocked_until', type: 'timestamptz', nullable: true })
+  blockedUntil: Date | null;
+
+  /** Account keys: blocks of the running episode (each twice as long as the one before). */
+  @Column({ type: 'integer', default: 0 })
+  lockouts: number;
 }

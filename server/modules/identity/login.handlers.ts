@@ -3,13 +3,15 @@ import { recordAudit } from '../../kernel/audit/audit';
 import type { SessionEndNote } from '../../kernel/auth/passport';
 import { checkNewPassword, passwordMinLength } from '../../kernel/auth/password-policy';
 import { markLogin, type SessionTiming } from '../../kernel/auth/sessions';
-import { loginRules, throttleHit, throttleReset, throttleWait } from '../../kernel/auth/throttle';
+import { accountLockSuccess, loginRules, throttleHit, throttleReset, throttleWait } from '../../kernel/auth/throttle';
 import { clock } from '../../kernel/clock';
 import { csrfToken } from '../../kernel/http/csrf';
 import { renderView } from '../../kernel/http/render';
 import { translator } from '../../kernel/i18n/i18n';
-import { checkCredentials, issueLoginCode, secondFactorOf, verifyLoginCode, verifyUserTotp, type LoginAccount } from './account-security.service';
+import { accountFailure, accountKey, accountWait, throttledMessage } from './account-lock';
+import { checkCredentials, findLoginCandidate, issueLoginCode, secondFactorOf, verifyLoginCode, verifyUserTotp, type LoginAccount } from './account-security.service';
 import { identitySms, toE164 } from './identity.channels';
+import { rememberDevice } from './known-device';
 import { changePassword } from './password.service';
 import { touchLogin } from './identity.service';
 
@@ -89,8 +91,9 @@ const REFUSALS: Record<string, string> = {
 };
 
 /**
- * `POST /login`: throttling first (the password is not even checked when blocked), then the
- * credentials and the account states, then the second factor and the expired password.
+ * `POST /login`: throttling first (per address, then per account: the password is not even
+ * checked when blocked), then the credentials and the account states, then the second factor and
+ * the expired password.
  */
 export async function loginCheck(req: Request, res: Response, next: NextFunction): Promise<void> {
   const db = req.ctx.db;
@@ -99,15 +102,25 @@ export async function loginCheck(req: Request, res: Response, next: NextFunction
   const wait = await throttleWait(db, rules);
   if (wait > 0) {
     await recordAudit(db, { event: 'login_failure', req, detail: { username, reason: 'throttled' } }).catch(() => undefined);
-    return renderLogin(req, res, { key: 'account.login.throttled', params: { minutes: wait } });
+    return renderLogin(req, res, throttledMessage(wait));
   }
-  const result = await checkCredentials(db, username, String(req.body?._password ?? ''));
+  const candidate = await findLoginCandidate(db, username);
+  const owner = candidate && { id: candidate.id, tenantId: candidate.tenantId };
+  const key = accountKey(owner, username);
+  const accountBlocked = await accountWait(req, owner, key);
+  if (accountBlocked > 0) {
+    await recordAudit(db, { event: 'login_failure', req, detail: { username, reason: 'account_locked' } }).catch(() => undefined);
+    return renderLogin(req, res, throttledMessage(accountBlocked));
+  }
+  const result = await checkCredentials(candidate, String(req.body?._password ?? ''));
   if (!result.ok) {
     await throttleHit(db, rules);
+    if (result.reason === 'invalid') await accountFailure(db, owner, key);
     await recordAudit(db, { event: 'login_failure', req, detail: { username, reason: result.reason } }).catch(() => undefined);
     return renderLogin(req, res, REFUSALS[result.reason]);
   }
   await throttleReset(db, rules[0].key);
+  await accountLockSuccess(db, key);
   const account: LoginAccount = result.account;
   const pending: PendingLogin = {
     userId: account.id, username: account.username, tenantId: account.tenantId, mobile: account.mobile,
@@ -142,12 +155,15 @@ async function continueLogin(req: Request, res: Response, next: NextFunction, pe
   completeLogin(req, res, next, pending);
 }
 
-/** `req.login` (the session id is regenerated), timing stamps, last login, audit, redirect. */
+/** `req.login` (the session id is regenerated), timing stamps, last login, known browser, audit, redirect. */
 function completeLogin(req: Request, res: Response, next: NextFunction, pending: PendingLogin): void {
   req.login({ id: pending.userId }, (err) => {
     if (err) return next(err);
     markLogin(bag(req), clock.now());
-    Promise.all([touchLogin(req.ctx.db, pending.userId), recordAudit(req.ctx.db, { event: 'login', req, userId: pending.userId, tenantId: pending.tenantId })])
+    Promise.all([
+      touchLogin(req.ctx.db, pending.userId), rememberDevice(req, res, pending.userId),
+      recordAudit(req.ctx.db, { event: 'login', req, userId: pending.userId, tenantId: pending.tenantId }),
+    ])
       .then(() => res.redirect(pending.target))
       .catch(next);
   });
@@ -204,6 +220,8 @@ export async function twoFactorCheck(req: Request, res: Response, next: NextFunc
   if (!ok) {
     pending.wrongCodes += 1;
     await throttleHit(req.ctx.db, loginRules(req.ip ?? 'unknown', pending.username));
+    const owner = { id: pending.userId, tenantId: pending.tenantId };
+    await accountFailure(req.ctx.db, owner, accountKey(owner, pending.username));
     await recordAudit(req.ctx.db, { event: 'login_failure', req, userId: pending.userId, detail: { username: pending.username, reason: 'two_factor' } }).catch(() => undefined);
     if (pending.wrongCodes >= MAX_WRONG_CODES) {
       delete bag(req).pendingLogin;

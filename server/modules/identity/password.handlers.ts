@@ -1,13 +1,15 @@
 import type { Request, Response } from 'express';
 import { recordAudit } from '../../kernel/audit/audit';
 import { checkNewPassword, passwordMinLength } from '../../kernel/auth/password-policy';
-import { throttleHit, throttleWait } from '../../kernel/auth/throttle';
+import { accountLockSuccess, throttleHit, throttleWait } from '../../kernel/auth/throttle';
 import { addFlash } from '../../kernel/http/flash';
 import { renderScreen } from '../../kernel/http/render';
 import { translator } from '../../kernel/i18n/i18n';
 import { identityMailer } from './identity.channels';
 import { renderAuthPage } from './login.handlers';
+import { accountKey } from './account-lock';
 import { confirmCurrentPassword } from './current-password';
+import { rememberDevice } from './known-device';
 import { changePassword, createResetToken, resetPassword, resetTokenUser } from './password.service';
 
 /** Forgotten-password requests allowed per minute and IP. */
@@ -70,6 +72,9 @@ export async function resetSave(req: Request, res: Response): Promise<void> {
   const errors = checkNewPassword(newPassword, field(req, 'password', 'confirmation'), minLength);
   if (Object.keys(errors).length) return page({ valid: true, errors });
   if ((await resetPassword(req.ctx.db, token, newPassword)) === null) return page({ valid: false });
+  // Past guesses are worthless against the new password, and this browser proved the mailbox.
+  await accountLockSuccess(req.ctx.db, accountKey({ id: userId }, ''), true);
+  await rememberDevice(req, res, userId, true);
   await recordAudit(req.ctx.db, { event: 'account_change', req, userId, detail: { change: 'password_reset' } }).catch(() => undefined);
   addFlash(req, 'success', 'account.reset.done');
   res.redirect(req.ctx.routes.path('login'));

@@ -2,7 +2,7 @@ import { accounts, expect, expectNoConsoleErrors, login, test } from '../support
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082', 'hex');
 
-test('after 5 wrong passwords the login page says to wait, in French', async ({ page, consoleErrors }) => {
+test('after 5 wrong passwords the login page says to wait, in Symfony\'s French', async ({ page, consoleErrors }) => {
   const username = `inconnu-e2e-${Date.now()}`;
   await page.goto('/login');
   for (let i = 0; i < 5; i++) {
@@ -13,7 +13,7 @@ test('after 5 wrong passwords the login page says to wait, in French', async ({ 
   }
   await page.getByLabel('Mot de passe').fill('pas-le-bon');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('login-error')).toHaveText('Trop de tentatives de connexion. Veuillez réessayer dans 1 minute(s).');
+  await expect(page.getByTestId('login-error')).toHaveText('Plusieurs tentatives de connexion ont échoué, veuillez réessayer dans 1 minute.');
   expectNoConsoleErrors(consoleErrors);
 });
 
@@ -42,6 +42,26 @@ test('the change-password modal from the user menu checks the confirmation, then
   // Put the shared account back as it was.
   await change(temporary, password, password);
   await expect(page.getByTestId('flash')).toContainText('Votre mot de passe a été modifié.');
+  expectNoConsoleErrors(consoleErrors);
+});
+
+test('"Mon profil" asks for the current password before changing the e-mail, keeping what was typed', async ({ page, consoleErrors }) => {
+  await login(page, 'user');
+  await page.getByTestId('open-profile').click();
+  const modal = page.locator('.modal.show');
+  await expect(modal.getByRole('heading', { name: 'Mon profil' })).toBeVisible();
+  const password = modal.getByLabel('Mot de passe actuel');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(password).toHaveAccessibleDescription("Obligatoire pour modifier l'e-mail ou le mobile.");
+  await modal.getByLabel('E-mail').fill('e2e.user.pirate@example.fr');
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal.getByTestId('error-currentPassword')).toHaveText("Saisissez votre mot de passe actuel pour modifier l'e-mail ou le mobile.");
+  await expect(modal.getByLabel('E-mail')).toHaveValue('e2e.user.pirate@example.fr');
+  await modal.getByLabel('Mot de passe actuel').fill('pas-le-bon');
+  await modal.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(modal.getByTestId('error-currentPassword')).toHaveText('Le mot de passe actuel est incorrect.');
+  await expect(modal.getByLabel('Mot de passe actuel')).toHaveValue('');
+  await expect(modal.getByLabel('E-mail')).toHaveValue('e2e.user.pirate@example.fr');
   expectNoConsoleErrors(consoleErrors);
 });
 

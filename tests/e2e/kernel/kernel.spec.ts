@@ -34,6 +34,8 @@ test('a modal form shows the French error (200), then saves (201), with the isla
   await expect(modal.getByLabel('E-mail')).toHaveValue('bruno.nouveau@example.fr');
 
   await modal.getByLabel('Nom', { exact: true }).fill('Utilisateur-Modifié');
+  // A new e-mail would need the current password (docs/account-security.md): the shared account keeps its own.
+  await modal.getByLabel('E-mail').fill('e2e.user@example.fr');
   await modal.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByTestId('flash')).toContainText('Votre profil a été enregistré.');
   await expect(page.getByTestId('user-menu')).toContainText('Bruno Utilisateur-Modifié');

@@ -8,7 +8,7 @@ const clock = new FixedClock(new Date('2031-03-10T09:00:00Z'));
 beforeAll(async () => { t = await createTestApp(); restore = useClock(clock); });
 afterAll(async () => { restore(); await t.close(); });
 
-const THROTTLED = /Trop de tentatives de connexion\. Veuillez réessayer dans (\d+) minute\(s\)\./;
+const THROTTLED = /Plusieurs tentatives de connexion ont échoué, veuillez réessayer dans (\d+) minutes?\./;
 
 describe('login throttling (PostgreSQL, shared by processes)', () => {
   it('blocks the 6th try of an IP+username within the minute without checking the password, then lets through after the minute', async () => {
