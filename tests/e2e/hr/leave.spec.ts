@@ -16,17 +16,23 @@ function quietMonday(): string {
   return day;
 }
 
-/** Links a new employee (25 days a year, paid-leave year starting today) to the user. */
-async function linkEmployee(username: string): Promise<void> {
+/** Runs SQL on the run's database. */
+async function sql(text: string, params: unknown[] = []): Promise<Array<Record<string, any>>> {
   const db = new Client({ connectionString: e2eDatabaseUrl()! });
   await db.connect();
   try {
-    const { rows: [me] } = await db.query('SELECT id, tenant_id FROM app_user WHERE username = $1', [username]);
-    await db.query(`INSERT INTO employee (tenant_id, first_name, last_name, user_id, paid_leave_number, paid_leave_reset_date, entry_date)
-      VALUES ($1, 'Bruno', 'Vasseur', $2, 25, $3, '2020-01-06')`, [me.tenant_id, me.id, iso(0)]);
+    return (await db.query(text, params)).rows;
   } finally {
     await db.end();
   }
+}
+
+/** Links a new employee (25 days a year, paid-leave year starting today) to the user. */
+async function linkEmployee(username: string, firstName = 'Bruno', lastName = 'Vasseur'): Promise<number> {
+  const [me] = await sql('SELECT id, tenant_id FROM app_user WHERE username = $1', [username]);
+  const [e] = await sql(`INSERT INTO employee (tenant_id, first_name, last_name, user_id, paid_leave_number, paid_leave_reset_date, entry_date)
+    VALUES ($1, $2, $3, $4, 25, $5, '2020-01-06') RETURNING id`, [me.tenant_id, firstName, lastName, me.id, iso(0)]);
+  return e.id;
 }
 
 test('an employee asks for leave, a manager validates it, the balance drops by the working days and the work-time grid leaves those days out', async ({ browser, consoleErrors }) => {
@@ -36,6 +42,8 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   const worker = createE2eUser({ company, role: 'user', firstName: 'Bruno', lastName: 'Vasseur' });
   const manager = createE2eUser({ company, role: 'super_admin', firstName: 'Claire', lastName: 'Martin' });
   await linkEmployee(worker.username);
+  // The manager is the worker's supervisor: the worker's screens name her as the one who validates.
+  await sql('UPDATE app_user SET supervisor_id = (SELECT id FROM app_user WHERE username = $2) WHERE username = $1', [worker.username, manager.username]);
   const monday = quietMonday();
 
   const workerContext = await browser.newContext();
@@ -46,10 +54,13 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   await page.goto('/rh/paid-leave-requests');
   await expect(page.getByTestId('leave-balance-value')).toHaveText('25');
   await expect(page.getByTestId('empty-state')).toBeVisible();
+  const byBoss = 'Vos demandes de congé sont validées par votre responsable, Claire Martin, ou par un autre gestionnaire des congés.';
+  await expect(page.getByTestId('leave-validators')).toHaveText(byBoss);
 
   await page.getByTestId('leave-add').click();
   const form = page.getByTestId('leave-form');
   await expect(form).toBeVisible();
+  await expect(form.getByTestId('leave-form-validators')).toHaveText(byBoss);
   await expect(form.getByLabel('Type')).toHaveValue('paid_leave');
   // Monday to Wednesday of a week without public holiday: 3 working days.
   for (const [label, value] of [['Date de début', french(monday)], ['Date de fin', french(plus(monday, 2))]]) {
@@ -109,6 +120,19 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   await expect(page.getByTestId('leave-taken')).toHaveText('3');
   await expect(page.getByTestId('leave-pending')).toHaveText('0');
   await workerContext.close();
+
+  // The manager's own request: listed, but never offered to her for validation, and the row says why.
+  const mine = await linkEmployee(manager.username, 'Claire', 'Martin');
+  await sql(`INSERT INTO paid_leave_request (tenant_id, employee_id, type, start_date, end_date, state)
+    SELECT tenant_id, id, 'paid_leave', $2, $3, 'requested' FROM employee WHERE id = $1`, [mine, plus(monday, 7), plus(monday, 9)]);
+  await boss.goto('/');
+  await expect(boss.getByTestId('home-card-leave-to-validate').getByTestId('home-card-count')).toHaveText('0');
+  await boss.goto('/rh/paid-leave-requests?state=requested');
+  const own = boss.getByTestId('leave-row').filter({ hasText: 'Martin Claire' });
+  await expect(own).toHaveCount(1);
+  await expect(own.getByTestId('leave-validate')).toHaveCount(0);
+  await expect(own.getByTestId('leave-refuse')).toHaveCount(0);
+  await expect(own.getByTestId('leave-own-notice')).toHaveText('Vous ne pouvez pas valider votre propre demande : elle sera validée par votre responsable ou par un autre gestionnaire des congés.');
   await managerContext.close();
   expectNoConsoleErrors(consoleErrors);
 });
