@@ -26,7 +26,8 @@ export async function loginCookie(port: number, username: string, password: stri
     method: 'POST', redirect: 'manual', headers: { ...headers, cookie: cookie0, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ _username: username, _password: password, _csrf_token: token }),
   });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`connexion refusée (${res.status})`);
+  // Every cookie the login sets (the session, and the device cookie of the login throttle).
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (!/vigie\.sid=/.test(cookie)) throw new Error(`connexion refusée (${res.status})`);
   return cookie;
 }
