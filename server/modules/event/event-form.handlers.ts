@@ -67,7 +67,7 @@ async function submitEventForm(req: Request, res: Response, definition: EventDef
   let answers: ResponseValues = {};
   let answerErrors: Record<number, string> = {};
   if (tree) {
-    const parsed = parseResponses(tree, req.body ?? {}, req.files as Express.Multer.File[] | undefined, { draft });
+    const parsed = parseResponses(tree, req.body ?? {}, req.answerFiles, { draft });
     answers = parsed.values;
     answerErrors = { ...parsed.errors, ...(await validateTenantReferences(req.ctx.db.manager, tenantId, tree, parsed.values)) };
   }

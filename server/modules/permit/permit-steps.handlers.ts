@@ -63,7 +63,7 @@ export const permitStep = (type: PermitTypeDef) => async (req: Request, res: Res
   const tree = await stepChecklist(req.ctx.db, permit.tenantId, type);
   if (req.method !== 'POST') return renderStep(req, res, permit, type, step, tree, {});
   const form = parseForm(stepSchema, req.body, 'step');
-  const answers = tree ? parseResponses(tree, req.body ?? {}, req.files as Express.Multer.File[] | undefined, { draft: false }) : { values: {}, errors: {} };
+  const answers = tree ? parseResponses(tree, req.body ?? {}, req.answerFiles, { draft: false }) : { values: {}, errors: {} };
   const refErrors = tree ? await validateTenantReferences(req.ctx.db.manager, permit.tenantId, tree, answers.values) : {};
   const signature = await parseSignatureForm(req, { nameEnabled: true, defaultName: '', watermark: false });
   const errors = { ...refErrors, ...answers.errors } as Record<string | number, string>;

@@ -73,7 +73,7 @@ export async function fillForm(req: Request, res: Response): Promise<void> {
     return;
   }
   if (!canFill) throw new HttpError(403, 'errors.forbidden.message');
-  const { values, errors } = parseResponses(tree, req.body ?? {}, req.files as Express.Multer.File[] | undefined, { draft: isDraftSubmit(req.body) });
+  const { values, errors } = parseResponses(tree, req.body ?? {}, req.answerFiles, { draft: isDraftSubmit(req.body) });
   const refErrors = await validateTenantReferences(req.ctx.db.manager, ppsps.tenantId, tree, values);
   const all = { ...refErrors, ...errors };
   if (Object.keys(all).length) {

@@ -35,7 +35,7 @@ export async function previewShow(req: Request, res: Response): Promise<void> {
  */
 export async function previewCheck(req: Request, res: Response): Promise<void> {
   const tree = orNotFound(await loadQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
-  const { values, errors } = parseResponses(tree, req.body ?? {}, req.files as Express.Multer.File[] | undefined, { draft: isDraftSubmit(req.body) });
+  const { values, errors } = parseResponses(tree, req.body ?? {}, req.answerFiles, { draft: isDraftSubmit(req.body) });
   const refErrors = await validateTenantReferences(req.ctx.db.manager, tenantOf(req), tree, values);
   const allErrors = { ...refErrors, ...errors };
   const result = Object.keys(allErrors).length ? null : previewResult(req, tree, values);

@@ -30,7 +30,8 @@ function signaturePng(blank = false): string {
 }
 
 function upload(questionId: number, name: string, extra: Partial<QuestionnaireUpload> = {}): QuestionnaireUpload {
-  return { fieldname: `questionnaire[q${questionId}]`, originalname: name, buffer: Buffer.from('%PDF-1.7\n'), size: 9, checkedType: 'application/pdf', ...extra } as QuestionnaireUpload;
+  const staged = { tmpKey: 'tmp/0b6c2f8e-1d3a-4c5e-9f70-2a4b6c8d0e1f', originalName: name, mimeType: 'application/pdf', extension: 'pdf', sizeBytes: 9 };
+  return { fieldname: `questionnaire[q${questionId}]`, originalname: name, staged, ...extra };
 }
 
 describe('parseResponses', () => {
@@ -92,9 +93,9 @@ describe('parseResponses', () => {
     const taken = parseResponses(treeOf(file), body({}), [upload(file.id, 'Rapport.pdf')]);
     expect(taken.errors).toEqual({});
     expect(taken.values[file.id]).toMatchObject({ pending: true, name: 'Rapport.pdf' });
-    expect(parseResponses(treeOf(file), body({}), [upload(file.id, 'virus.exe', { refusal: 'questionnaire.errors.file_type', checkedType: undefined })]).errors)
+    expect(parseResponses(treeOf(file), body({}), [upload(file.id, 'virus.exe', { refusal: 'questionnaire.errors.file_type', staged: undefined })]).errors)
       .toEqual({ [file.id]: 'questionnaire.errors.file_type' });
-    expect(parseResponses(treeOf(file), body({}), [upload(file.id, 'x.pdf', { checkedType: undefined })]).errors).toEqual({ [file.id]: 'questionnaire.errors.file_type' });
+    expect(parseResponses(treeOf(file), body({}), [upload(file.id, 'x.pdf', { staged: undefined })]).errors).toEqual({ [file.id]: 'questionnaire.errors.file_type' });
     expect(parseResponses(treeOf(file), body({ [`q${file.id}`]: { keep: '77' } }), []).values[file.id]).toEqual({ keep: true, fileId: 77 });
   });
 

@@ -1,4 +1,5 @@
 import { clock } from '../../kernel/clock';
+import type { StagedUpload } from '../../kernel/uploads';
 import { checkSignatureImage } from '../user-signature/user-signature.service';
 import { CHOICE_TYPES, MULTI_CHOICE_TYPES, type QuestionnaireQuestion, type QuestionnaireTree, type ResponseValues } from './questionnaire.types';
 
@@ -19,15 +20,15 @@ export const ANSWER_ERRORS = {
 export const MAX_LONG = 10_000;
 export const MAX_SHORT = 255;
 
-/** A file chosen in the form, not stored yet (`saveResponses` stores it). */
-export interface PendingFile { pending: true; name: string; upload: QuestionnaireUpload }
+/** A file chosen in the form, staged under `tmp/` (`saveResponses` stores it). */
+export interface PendingFile { pending: true; name: string; upload: StagedUpload }
 /** "Keep what is stored": a file or signature question left untouched on an edit (`fileId` of the stored one). */
 export interface KeepMarker { keep: true; fileId: number }
 /** A signature drawn in the form, not stored yet. */
 export interface DrawnSignature { image: string; signedAt: string }
 
-/** A file of the multipart body, as left by `questionnaireUploads` (refused ones carry the translation key why). */
-export type QuestionnaireUpload = Express.Multer.File & { refusal?: string; checkedType?: string };
+/** A file of the multipart body, as left by `questionnaireUploads`: staged once checked, else the translation key why. */
+export interface QuestionnaireUpload { fieldname: string; originalname: string; staged?: StagedUpload; refusal?: string }
 
 const USER_LABELS = Symbol.for('vigie.questionnaire.userLabels');
 
@@ -136,8 +137,8 @@ function parseFile(q: QuestionnaireQuestion, raw: unknown, files: QuestionnaireU
   const file = files.find((f) => f.fieldname === fieldName(q.id) && f.originalname);
   if (file?.refusal) return { error: file.refusal };
   // Only files checked by `questionnaireUploads` (size, extension, magic bytes) are accepted.
-  if (file && !file.checkedType) return { error: 'questionnaire.errors.file_type' };
-  if (file) return { value: { pending: true, name: file.originalname.slice(0, 255), upload: file } satisfies PendingFile };
+  if (file && !file.staged) return { error: 'questionnaire.errors.file_type' };
+  if (file?.staged) return { value: { pending: true, name: file.originalname.slice(0, 255), upload: file.staged } satisfies PendingFile };
   const keep = raw && typeof raw === 'object' && !Array.isArray(raw) ? positiveInt(firstString((raw as Record<string, unknown>).keep)) : null;
   return keep ? { value: { keep: true, fileId: keep } satisfies KeepMarker } : {};
 }
@@ -180,7 +181,7 @@ function parseOne(q: QuestionnaireQuestion, answers: Record<string, unknown>, fi
  * A required question left blank gets 'Une réponse est nécessaire' unless `draft` (formats are always
  * checked). `values` always holds what was typed, so the form can be shown again as it was.
  */
-export function parseResponses(tree: QuestionnaireTree, body: Record<string, unknown>, files: Express.Multer.File[] | undefined, opts: { draft?: boolean } = {}): { values: ResponseValues; errors: Record<number, string> } {
+export function parseResponses(tree: QuestionnaireTree, body: Record<string, unknown>, files: readonly unknown[] | undefined, opts: { draft?: boolean } = {}): { values: ResponseValues; errors: Record<number, string> } {
   const rawAnswers = body?.questionnaire;
   const answers = rawAnswers && typeof rawAnswers === 'object' && !Array.isArray(rawAnswers) ? (rawAnswers as Record<string, unknown>) : {};
   const uploads = (files ?? []) as QuestionnaireUpload[];

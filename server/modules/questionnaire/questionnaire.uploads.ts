@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import multer, { type StorageEngine } from 'multer';
 import { loadConfig } from '../../kernel/config';
+import { HttpError } from '../../kernel/http/errors';
 import { createStorage, promoteUpload, type StoredFile } from '../../kernel/storage';
-import { ALL_UPLOAD_EXTENSIONS, detectAllowedType, saveStagedUpload, uploadFiles, type StagedUpload } from '../../kernel/uploads';
+import { ALL_UPLOAD_EXTENSIONS, discardStaged, FORM_TEXT_BYTES, saveStagedUpload, stageFiles, uploadFiles, type StagedPart, type StagedUpload, type UploadError } from '../../kernel/uploads';
 import type { RouteHandler } from '../../kernel/http/route-table';
 import type { QuestionnaireUpload } from './parse-responses';
 
@@ -14,62 +14,48 @@ export const MAX_ANSWER_FILE_BYTES = 10 * 1024 * 1024;
 /** The product's limit of files sent at once. */
 export const MAX_ANSWER_FILES = 10;
 
-const ANSWER_FIELD = /^questionnaire\[q\d+\]$/;
-
-/** Memory storage that keeps answer files up to the limits and flags (not raises) what goes beyond. */
-function answerFilesEngine(): StorageEngine {
-  const counts = new WeakMap<Request, number>();
-  return {
-    _handleFile(req, file, cb) {
-      const mine = ANSWER_FIELD.test(file.fieldname);
-      const seen = (counts.get(req) ?? 0) + (mine ? 1 : 0);
-      counts.set(req, seen);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      file.stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= MAX_ANSWER_FILE_BYTES) chunks.push(chunk);
-      });
-      file.stream.on('error', cb);
-      file.stream.on('end', () => {
-        const refusal = !mine ? undefined : seen > MAX_ANSWER_FILES ? 'questionnaire.errors.too_many_files' : size > MAX_ANSWER_FILE_BYTES ? 'questionnaire.errors.file_too_large' : undefined;
-        cb(null, { buffer: size > MAX_ANSWER_FILE_BYTES ? Buffer.alloc(0) : Buffer.concat(chunks), size, refusal } as Partial<Express.Multer.File>);
-      });
-    },
-    _removeFile(_req, file, cb) {
-      (file as Partial<Express.Multer.File>).buffer = undefined;
-      cb(null);
-    },
-  };
+declare global {
+  namespace Express {
+    interface Request {
+      /** Answer files of a questionnaire form (set by {@link questionnaireUploads}). */
+      answerFiles?: QuestionnaireUpload[];
+    }
+  }
 }
 
-const parser = multer({
-  storage: answerFilesEngine(),
-  // Browsers send the file name as raw UTF-8 ("Schéma.pdf").
-  defParamCharset: 'utf8',
-  // A ceiling far above the product limit, against requests built to exhaust the server; a signature is a data URL of up to 500 KB.
-  limits: { files: MAX_ANSWER_FILES + 20, fieldSize: 2 * 1024 * 1024, parts: 3000 },
-}).any() as unknown as RouteHandler;
+const ANSWER_FIELD = /^questionnaire\[q\d+\]$/;
+const ANSWER_RULE = { maxBytes: MAX_ANSWER_FILE_BYTES, allowed: ALL_UPLOAD_EXTENSIONS };
+
+/** The question's error for each upload refusal. */
+const REFUSALS: Record<UploadError['key'], string> = {
+  'upload.too_many': 'questionnaire.errors.too_many_files',
+  'upload.too_large': 'questionnaire.errors.file_too_large',
+  'upload.type_not_allowed': 'questionnaire.errors.file_type',
+  'upload.failed': 'questionnaire.errors.file_type',
+};
+
+const asUpload = (part: StagedPart): QuestionnaireUpload => ({
+  fieldname: part.field, originalname: part.originalName, staged: part.upload, refusal: part.refusal ? REFUSALS[part.refusal.key] : undefined,
+});
 
 /**
  * Body parser of a route whose form includes `questionnaire/_fill` (declare it in the route:
  * `bodyParsers: [questionnaireUploads]`; the client always posts multipart FormData). It parses
- * the fields and keeps the answer files (`questionnaire[q<id>]`) in memory in `req.files`, each
- * checked by size (10 MB), count (10) and extension + magic bytes; a refused file carries
- * `refusal` (a translation key) that `parseResponses` turns into the question's error. Files of
- * other fields are left in `req.files` unchecked, for the route's own handling.
+ * the fields and streams the answer files (`questionnaire[q<id>]`) to the storage's `tmp/`, each
+ * checked by size (10 MB), count (10) and extension + magic bytes, into `req.answerFiles`
+ * ({@link QuestionnaireUpload}: `staged`, or `refusal`, a translation key that `parseResponses`
+ * turns into the question's error). Files of other inputs are skipped. `saveResponses` moves the
+ * kept ones to their final keys; whatever is still under `tmp/` when the answer is sent (a form
+ * shown again with errors) is removed then.
  */
 export const questionnaireUploads: RouteHandler = (req: Request, res: Response, next: NextFunction) => {
-  parser(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const files = (Array.isArray(req.files) ? req.files : []) as QuestionnaireUpload[];
-    const checks = files.filter((f) => ANSWER_FIELD.test(f.fieldname) && !f.refusal && f.originalname).map(async (f) => {
-      const type = await detectAllowedType(f.originalname, f.buffer, ALL_UPLOAD_EXTENSIONS);
-      if (type) f.checkedType = type;
-      else f.refusal = 'questionnaire.errors.file_type';
-    });
-    Promise.all(checks).then(() => next(), next);
-  });
+  const maxRequestBytes = MAX_ANSWER_FILES * MAX_ANSWER_FILE_BYTES + FORM_TEXT_BYTES;
+  stageFiles(req, res, { storage, maxFiles: MAX_ANSWER_FILES, maxRequestBytes, ruleOf: (field) => (ANSWER_FIELD.test(field) ? ANSWER_RULE : null) }).then((parts) => {
+    req.answerFiles = parts.map(asUpload);
+    // Moving a kept file leaves nothing at its temporary key, so this removes only the unused ones.
+    res.once('finish', () => void discardStaged(storage, parts).catch((err: unknown) => console.error('[questionnaire] tmp', err)));
+    next();
+  }, (err: unknown) => next(err instanceof HttpError ? err : new HttpError(400, 'errors.bad_request')));
 };
 
 /** Help files of groups: documents and images, one at a time, field `helpFile`. */

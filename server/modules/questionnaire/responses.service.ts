@@ -3,19 +3,23 @@ import type { EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { tenantKey } from '../../kernel/storage';
 import { userInTenant } from '../../kernel/tenancy';
+import type { StagedUpload } from '../../kernel/uploads';
 import { attachUserLabels, isKeepMarker, isPendingFile, userLabelsOf, type DrawnSignature } from './parse-responses';
 import { questionsOf, type Db } from './tree.service';
 import { storage } from './questionnaire.uploads';
 import { decodePngDataUrl } from '../user-signature/png';
 import type { FileAnswer, QuestionnaireQuestion, QuestionnaireTree, ResponseValues, SignatureAnswer } from './questionnaire.types';
 
-async function storeFile(em: EntityManager, tenantId: number, name: string, buffer: Buffer, mimeType: string): Promise<{ id: number; key: string }> {
+/** Stores a drawn signature (`Buffer`) or an uploaded file (staged under `tmp/`, moved). */
+async function storeFile(em: EntityManager, tenantId: number, name: string, content: Buffer | StagedUpload, mimeType: string): Promise<{ id: number; key: string }> {
   const key = tenantKey(tenantId, name);
+  const size = Buffer.isBuffer(content) ? content.length : content.sizeBytes;
   const [row] = await em.query(
     'INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [tenantId, key, name.slice(0, 255), mimeType, buffer.length]);
+    [tenantId, key, name.slice(0, 255), mimeType, size]);
   // Written before the commit: a rolled-back save leaves an unreferenced file, never a row without its file.
-  await storage.put(key, buffer, { contentType: mimeType });
+  if (Buffer.isBuffer(content)) await storage.put(key, content, { contentType: mimeType });
+  else await storage.move(content.tmpKey, key);
   return { id: row.id, key };
 }
 
@@ -27,9 +31,8 @@ function isDrawnSignature(q: QuestionnaireQuestion, value: unknown): value is Dr
 async function storedValue(em: EntityManager, tenantId: number, q: QuestionnaireQuestion, value: unknown): Promise<unknown> {
   if (isPendingFile(value)) {
     const { upload, name } = value;
-    const mimeType = upload.checkedType ?? 'application/octet-stream';
-    const file = await storeFile(em, tenantId, name, upload.buffer, mimeType);
-    return { key: file.key, name, fileId: file.id, mimeType, sizeBytes: upload.buffer.length } satisfies FileAnswer;
+    const file = await storeFile(em, tenantId, name, upload, upload.mimeType);
+    return { key: file.key, name, fileId: file.id, mimeType: upload.mimeType, sizeBytes: upload.sizeBytes } satisfies FileAnswer;
   }
   if (isDrawnSignature(q, value)) {
     const png = decodePngDataUrl(value.image);

@@ -67,7 +67,7 @@ export async function fillChecklist(req: Request, res: Response): Promise<void> 
     return;
   }
   if (!canFill) throw new HttpError(403, 'errors.forbidden.message');
-  const { values, errors } = parseResponses(tree, req.body ?? {}, req.files as Express.Multer.File[] | undefined, { draft: isDraftSubmit(req.body) });
+  const { values, errors } = parseResponses(tree, req.body ?? {}, req.answerFiles, { draft: isDraftSubmit(req.body) });
   const all = { ...(await validateTenantReferences(req.ctx.db.manager, wo.tenantId, tree, values)), ...errors };
   if (Object.keys(all).length) {
     if (isFragmentRequest(req)) { res.status(200).type('html').send(await renderView(res, 'work-order/_checklist', { ...locals, values, errors: all })); return; }

@@ -8,6 +8,7 @@ import { png } from '../../support/png';
 import { HttpError } from '../../../server/kernel/http/errors';
 import { LocalDiskStorage } from '../../../server/kernel/storage/local-disk-storage';
 import { uploadFiles } from '../../../server/kernel/uploads/upload-files';
+import { createQuestionnaire } from '../../../server/modules/questionnaire/questionnaire.service';
 
 const MB = 1024 * 1024;
 const PHOTO = png(2, 2);
@@ -69,6 +70,44 @@ describe('profile photo: one image of at most 5 Mo, streamed to disk', () => {
     expect(JSON.parse(reply.text).message).toBe('Le fichier est trop volumineux : « moi.png » dépasse la taille maximale de 5 Mo.');
     expect(reply.sent).toBeLessThan(reply.total);
     expect(filesLeft()).toEqual(before);
+  });
+});
+
+describe('questionnaire answer files: streamed too, 10 Mo each', () => {
+  /** A questionnaire with a text question and a file question, previewed by an admin. */
+  async function previewed(): Promise<{ url: string; text: string; file: string; cookie: string; csrf: string }> {
+    const user = await makeUser(t, { rights: ['admin.nomenclatures'] });
+    const db = t.db.dataSource;
+    const id = await db.transaction((m) => createQuestionnaire(m, user.tenantId, { name: 'Visite', ownerType: 'survey', surveyType: 'safety' }));
+    const [g] = await db.query(`INSERT INTO questionnaire_group (tenant_id, questionnaire_id, name, position) VALUES ($1, $2, 'Visite', 1) RETURNING id`, [user.tenantId, id]);
+    const question = async (label: string, type: string, position: number): Promise<number> =>
+      (await db.query(`INSERT INTO questionnaire_question (tenant_id, group_id, label, answer_type, position, required) VALUES ($1, $2, $3, $4, $5, false) RETURNING id`, [user.tenantId, g.id, label, type, position]))[0].id;
+    const text = await question('Observations', 'long', 1);
+    const file = await question('Photo', 'file', 2);
+    const { cookie, csrf } = await rawLogin(server.base, user);
+    return { url: `${server.base}/admin/questionnaires/${id}/preview`, text: `questionnaire[q${text}]`, file: `questionnaire[q${file}]`, cookie, csrf };
+  }
+
+  it('takes an answer of 10 Mo; refuses 10 Mo and one byte on its question, keeping the other answers', async () => {
+    const q = await previewed();
+    const headers = { Cookie: q.cookie, 'X-CSRF-Token': q.csrf, ...XHR };
+    const send = (size: number) => postStreamed(q.url, headers, [{ name: q.text, value: 'Chantier propre' }, { name: q.file, filename: 'rapport.pdf', head: PDF, size }]);
+    const exact = await send(10 * MB);
+    expect(exact.text).toContain('Les réponses sont valides');
+    const before = filesLeft();
+    const over = await send(10 * MB + 1);
+    expect(over.status).toBe(200);
+    expect(over.text).toContain('Le fichier dépasse la taille maximale de 10 Mo.');
+    expect(over.text).toContain('Chantier propre</textarea>');
+    expect(notTemporary(filesLeft()).filter((f) => !before.includes(f))).toEqual([]);
+  });
+
+  it('stops reading a request far bigger than ten answers: a French 413 before it is sent whole', async () => {
+    const q = await previewed();
+    const reply = await postStreamed(q.url, { Cookie: q.cookie, 'X-CSRF-Token': q.csrf, ...XHR }, [{ name: q.file, filename: 'rapport.pdf', head: PDF, size: 120 * MB }]);
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.text).message).toBe('Le fichier est trop volumineux : « rapport.pdf » dépasse la taille maximale de 10 Mo.');
+    expect(reply.sent).toBeLessThan(reply.total);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import ejs from 'ejs';
@@ -7,6 +8,7 @@ import {
   type QuestionnaireUpload,
 } from '../../../server/modules/questionnaire/questionnaire.service';
 import type { AnswerType, QuestionnaireTree } from '../../../server/modules/questionnaire/questionnaire.types';
+import { storage } from '../../../server/modules/questionnaire/questionnaire.uploads';
 import { VIEWS_DIR } from '../../../server/kernel/http/render';
 import { translator } from '../../../server/kernel/i18n/i18n';
 import { formatDate, formatDateTime } from '../../../server/kernel/i18n/format';
@@ -18,6 +20,13 @@ afterAll(async () => { await t.close(); });
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
+
+/** A checked answer file as `questionnaireUploads` leaves it: staged under tmp/, moved when saved. */
+async function stagedPdf(questionId: number, name: string): Promise<QuestionnaireUpload> {
+  const tmpKey = `tmp/${randomUUID()}`;
+  await storage.put(tmpKey, PDF);
+  return { fieldname: `questionnaire[q${questionId}]`, originalname: name, staged: { tmpKey, originalName: name, mimeType: 'application/pdf', extension: 'pdf', sizeBytes: PDF.length } };
+}
 
 /** A PNG data URL with a few drawn pixels, as the signature pad sends it. */
 function signature(): string {
@@ -86,7 +95,7 @@ describe('answers: parse, check, store, load', () => {
         [`q${ids.team}`]: [String(user.id), String(teammate.id), ''], [`q${ids.sign}`]: { image: drawn },
       },
     };
-    const files = [{ fieldname: `questionnaire[q${ids.file}]`, originalname: 'Clôture nord.pdf', buffer: PDF, size: PDF.length, checkedType: 'application/pdf' } as QuestionnaireUpload];
+    const files = [await stagedPdf(ids.file, 'Clôture nord.pdf')];
     const { values, errors } = parseResponses(tree, body, files);
     expect(errors).toEqual({});
     // A user of another company is refused.
@@ -153,8 +162,8 @@ describe('answers: parse, check, store, load', () => {
     const { id, ids } = await build(user.tenantId);
     const tree = (await loadQuestionnaire(t.db.dataSource, user.tenantId, id))!;
     registerResponseAccess('confidential_visit', async (_req, subjectId) => subjectId !== 13);
-    const files = [{ fieldname: `questionnaire[q${ids.file}]`, originalname: 'rapport.pdf', buffer: PDF, size: PDF.length, checkedType: 'application/pdf' } as QuestionnaireUpload];
     for (const subject of [12, 13]) {
+      const files = [await stagedPdf(ids.file, 'rapport.pdf')];
       const { values } = parseResponses(tree, { questionnaire: { [`q${ids.radio}`]: String(ids.na) } }, files);
       await t.db.dataSource.transaction((m) => saveResponses(m, user.tenantId, tree, 'confidential_visit', subject, values));
     }
