@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { generatePassword } from '../kernel/secrets';
 import { createUser } from '../modules/identity/identity.service';
-import { ensureSystemRoles } from '../modules/identity/roles';
+import { ensureSystemRoles, grantSystemRole } from '../modules/identity/roles';
 import { MODULES } from '../modules';
 
 /** Name of the demo company. */
@@ -37,9 +37,13 @@ export async function seedDemo(db: DataSource): Promise<DemoAccount[]> {
     tenantId = created.tenantId;
     accounts.push({ username: p.username, password, roles: p.roles });
   }
-  // A second company, so the company switcher has something to switch to.
-  await db.query(`INSERT INTO tenant (name) VALUES ('Démo BTP Construction') ON CONFLICT (name) DO NOTHING`);
-  await db.query(`INSERT INTO user_tenant (user_id, tenant_id) SELECT u.id, t.id FROM app_user u, tenant t WHERE u.username = 'claire.martin' AND t.name = 'Démo BTP Construction' ON CONFLICT DO NOTHING`);
+  // A second company, so the company switcher has something to switch to; Claire holds there the
+  // roles she holds in the first one (each company gives its own roles).
+  const [second] = await db.query(`INSERT INTO tenant (name) VALUES ('Démo BTP Construction') ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id`);
+  const claire = PEOPLE[0];
+  await db.query(`INSERT INTO user_tenant (user_id, tenant_id) SELECT u.id, $1 FROM app_user u WHERE u.username = $2 ON CONFLICT DO NOTHING`, [second.id, claire.username]);
+  const [{ id: claireId }] = await db.query('SELECT id FROM app_user WHERE username = $1', [claire.username]);
+  for (const code of claire.roles) await grantSystemRole(db, claireId, second.id, code);
   for (const m of MODULES) if (m.demo) await m.demo(db, tenantId);
   return accounts;
 }

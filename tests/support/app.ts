@@ -39,7 +39,7 @@ export async function makeUser(t: TestApp, opts: { roles?: string[]; company?: s
   });
   if (opts.rights?.length) {
     const role = `custom_${n}`;
-    const [r] = await t.db.dataSource.query(`INSERT INTO role (code, label) VALUES ($1, $1) RETURNING id`, [role]);
+    const [r] = await t.db.dataSource.query(`INSERT INTO role (tenant_id, code, label) VALUES ($2, $1, $1) RETURNING id`, [role, created.tenantId]);
     for (const right of opts.rights) await t.db.dataSource.query('INSERT INTO role_right (role_id, "right") VALUES ($1, $2)', [r.id, right]);
     await t.db.dataSource.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [created.id, r.id]);
   }

@@ -3,26 +3,34 @@ import type { AuthUser } from '../rights/auth-user';
 import { clock } from '../clock';
 
 /**
- * Loads the user of a session with their roles, the rights those roles hold and their
- * companies. Returns null for an unknown, disabled, locked or expired account (the session
- * then ends). `photoFileId` rides along for the top bar.
+ * Loads the user of a session with their companies and, for the active company only, the roles
+ * they hold there and the rights those roles hold there: each company configures its own roles
+ * (docs/rights.md), so what a user may do depends on the company they work in. The active
+ * company is the one asked for when the user belongs to it, their home company otherwise.
+ * Returns null for an unknown, disabled, locked or expired account (the session then ends).
+ * `photoFileId` rides along for the top bar.
  */
 export async function loadAuthUser(ds: DataSource, userId: number, activeTenantId?: number): Promise<AuthUser | null> {
-  // One round trip per request: the account, its roles, their rights and its companies.
+  // One round trip per request: the account, its companies, and its roles and rights in the active one.
   const [u] = await ds.query(
     `SELECT u.id, u.tenant_id, u.username, u.email, u.first_name, u.last_name, u.locale, u.enabled, u.locked, u.expires_at, u.photo_file_id, u.last_login_at,
-            ARRAY(SELECT r.code FROM role r JOIN user_role ur ON ur.role_id = r.id WHERE ur.user_id = u.id ORDER BY r.code) AS roles,
-            ARRAY(SELECT DISTINCT rr."right" FROM role_right rr JOIN user_role ur ON ur.role_id = rr.role_id WHERE ur.user_id = u.id) AS rights,
+            a.tenant_id AS active_tenant_id,
+            ARRAY(SELECT r.code FROM role r JOIN user_role ur ON ur.role_id = r.id WHERE ur.user_id = u.id AND r.tenant_id = a.tenant_id ORDER BY r.code) AS roles,
+            ARRAY(SELECT DISTINCT rr."right" FROM role_right rr JOIN role r ON r.id = rr.role_id JOIN user_role ur ON ur.role_id = r.id
+                   WHERE ur.user_id = u.id AND r.tenant_id = a.tenant_id) AS rights,
             (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json) FROM tenant t
               WHERE t.id = u.tenant_id OR t.id IN (SELECT tenant_id FROM user_tenant WHERE user_id = u.id)) AS tenants
-       FROM app_user u WHERE u.id = $1`,
-    [userId],
+       FROM app_user u
+      CROSS JOIN LATERAL (SELECT CASE WHEN $2::int = u.tenant_id OR EXISTS (SELECT 1 FROM user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $2::int)
+                                      THEN $2::int ELSE u.tenant_id END AS tenant_id) a
+      WHERE u.id = $1`,
+    [userId, activeTenantId ?? null],
   );
   if (!u || !u.enabled || u.locked || (u.expires_at && new Date(u.expires_at) <= clock.now())) return null;
   const roles: string[] = u.roles;
   const rights: string[] = u.rights;
   const tenants: Array<{ id: number; name: string }> = typeof u.tenants === 'string' ? JSON.parse(u.tenants) : u.tenants;
-  const tenantId = activeTenantId && tenants.some((t) => t.id === activeTenantId) ? activeTenantId : u.tenant_id;
+  const tenantId: number = u.active_tenant_id;
   const user: AuthUser & { photoFileId: number | null } = {
     id: u.id,
     username: u.username,

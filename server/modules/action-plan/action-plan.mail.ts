@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from '../../kernel/mail';
 import { VIEWS_DIR } from '../../kernel/http/render';
 import { userInTenant } from '../../kernel/tenancy';
 import { PENDING_STATUSES } from './action-plan.policy';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 
 /** Job of one mail about an action. */
 export const ACTION_MAIL_JOB = 'action_plan.mail';
@@ -106,7 +107,7 @@ async function supervisors(db: DataSource | EntityManager, a: MailAction): Promi
        UNION SELECT p.id, p.parent_id FROM hierarchy_item p JOIN above ON p.id = above.parent_id)
      SELECT DISTINCT u.email, u.locale FROM app_user u
       WHERE u.enabled AND u.email <> '' AND ${userInTenant('u', '$1')}
-        AND EXISTS (SELECT 1 FROM user_role ur JOIN role_right rr ON rr.role_id = ur.role_id WHERE ur.user_id = u.id AND rr."right" = 'action.supervision_mail')
+        AND ${holdsRightSql('u', '$1', 'action.supervision_mail')}
         AND (($2::int IS NULL AND $3::int IS NULL)
           OR (NOT EXISTS (SELECT 1 FROM user_hierarchy_item x WHERE x.user_id = u.id AND x.tenant_id = $1)
               AND NOT EXISTS (SELECT 1 FROM user_service s WHERE s.user_id = u.id AND s.tenant_id = $1))

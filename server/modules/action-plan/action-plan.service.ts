@@ -10,6 +10,7 @@ import { canSee, type ActionSubject } from './action-plan.policy';
 import { enqueueActionMail, scheduleReminders } from './action-plan.mail';
 import type { FileField } from './action-plan.uploads';
 import { inTransaction } from '../../kernel/db/sql';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 
 /** A data source or a transaction's manager. */
 export type Db = DataSource | EntityManager;
@@ -121,20 +122,15 @@ export async function searchAssignees(db: Db, tenantId: number, term: string, li
   const like = `%${term.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db.query(
     `SELECT u.id, u.first_name, u.last_name, u.username FROM app_user u
-      WHERE u.enabled AND ${userInTenant('u', '$1')} AND ${assignableSql('u')}
+      WHERE u.enabled AND ${userInTenant('u', '$1')} AND ${holdsRightSql('u', '$1', 'action.assignable')}
         AND (u.first_name || ' ' || u.last_name ILIKE $2 OR u.last_name || ' ' || u.first_name ILIKE $2 OR u.username ILIKE $2 OR u.email ILIKE $2)
       ORDER BY u.last_name, u.first_name, u.id LIMIT ${Math.max(1, Math.min(50, limit))}`, [tenantId, like]);
   return rows.map((r: any) => ({ id: r.id, label: `${r.first_name} ${r.last_name}`.trim() || r.username }));
 }
 
-function assignableSql(alias: string): string {
-  return `EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id LEFT JOIN role_right rr ON rr.role_id = r.id AND rr."right" = 'action.assignable'
-                   WHERE ur.user_id = ${alias}.id AND (r.code = 'super_admin' OR rr."right" IS NOT NULL))`;
-}
-
 /** Is `userId` an enabled member of the company who may be assigned actions? */
 export async function isAssignable(db: Db, tenantId: number, userId: number): Promise<boolean> {
-  const [row] = await db.query(`SELECT 1 FROM app_user u WHERE u.id = $2 AND u.enabled AND ${userInTenant('u', '$1')} AND ${assignableSql('u')}`, [tenantId, userId]);
+  const [row] = await db.query(`SELECT 1 FROM app_user u WHERE u.id = $2 AND u.enabled AND ${userInTenant('u', '$1')} AND ${holdsRightSql('u', '$1', 'action.assignable')}`, [tenantId, userId]);
   return !!row;
 }
 

@@ -107,10 +107,12 @@ export const userImporter = defineCsvImport<UserImportContext>({
   job: USER_IMPORT_JOB,
   columns: IMPORT_COLUMNS,
   prepare: async (ds, imp) => {
-    const roles: Array<{ code: string }> = imp.createdBy ? await ds.query('SELECT r.code FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = $1', [imp.createdBy]) : [];
+    // The importer's roles and the roles to give are the company's (roles belong to a company).
+    const roles: Array<{ code: string }> = imp.createdBy
+      ? await ds.query('SELECT r.code FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = $1 AND r.tenant_id = $2', [imp.createdBy, imp.tenantId]) : [];
     return {
       actor: { id: imp.createdBy ?? 0, tenantId: imp.tenantId, roles: roles.map((r) => r.code) },
-      knownRoles: new Set<string>((await ds.query('SELECT code FROM role')).map((r: { code: string }) => r.code)),
+      knownRoles: new Set<string>((await ds.query('SELECT code FROM role WHERE tenant_id = $1', [imp.tenantId])).map((r: { code: string }) => r.code)),
     };
   },
   importRow: async (ds, ctx, row, imp): Promise<RowOutcome> => {

@@ -24,7 +24,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   const { rows, total } = await listUsers(req.ctx.db, tenantId, { ...filters, itemIds }, page);
   const hierarchySelects = await buildFilterSelects(req.ctx.db, tenantId, { rootItem: 0, restricted: false, userId: req.authUser!.id, selection });
   await renderScreen(req, res, 'admin-users/index', {
-    title: req.t('users.title'), hideTitle: true, rows, filters, roles: await listRoles(req.ctx.db), pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
+    title: req.t('users.title'), hideTitle: true, rows, filters, roles: await listRoles(req.ctx.db, req.authUser!.tenantId), pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
     services: await serviceOptions(req.ctx.db, req.authUser!.tenantId), hierarchySelects,
   });
 }
@@ -32,7 +32,7 @@ export async function index(req: Request, res: Response): Promise<void> {
 async function renderForm(req: Request, res: Response, id: number | null, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
   await renderScreen(req, res, 'admin-users/_form', {
     title: req.t(id ? 'users.edit_title' : 'users.new_title'), id, values, errors,
-    roles: await listRoles(req.ctx.db), locales: SUPPORTED_LOCALES,
+    roles: await listRoles(req.ctx.db, req.authUser!.tenantId), locales: SUPPORTED_LOCALES,
     items: await itemOptions(req.ctx.db, req.authUser!.tenantId), services: await serviceOptions(req.ctx.db, req.authUser!.tenantId),
   });
 }

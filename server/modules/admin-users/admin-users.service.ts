@@ -37,7 +37,7 @@ export async function listUsers(db: DataSource, tenantId: number, filters: { q: 
   }
   if (filters.role) {
     params.push(filters.role);
-    where.push(`EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = $${params.length})`);
+    where.push(`EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = $1 WHERE ur.user_id = u.id AND r.code = $${params.length})`);
   }
   if (filters.service) {
     params.push(Number(filters.service));
@@ -51,7 +51,7 @@ export async function listUsers(db: DataSource, tenantId: number, filters: { q: 
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM app_user u WHERE ${sqlWhere}`, params);
   const rows = await db.query(
     `SELECT u.id, u.username, u.email, u.first_name, u.last_name, u.enabled, u.last_login_at,
-            COALESCE((SELECT array_agg(r.code ORDER BY r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles
+            COALESCE((SELECT array_agg(r.code ORDER BY r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = $1 WHERE ur.user_id = u.id), '{}') AS roles
        FROM app_user u WHERE ${sqlWhere}
       ORDER BY u.last_name, u.first_name, u.id LIMIT ${page.perPage} OFFSET ${page.offset}`,
     params,
@@ -68,7 +68,7 @@ export async function listUsers(db: DataSource, tenantId: number, filters: { q: 
 /** One user of the company as form values, or null (unknown or another company's). */
 export async function findUserForm(db: DataSource, tenantId: number, id: number): Promise<Record<string, unknown> | null> {
   const [u] = await db.query(
-    `SELECT u.*, COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS role_codes,
+    `SELECT u.*, COALESCE((SELECT array_agg(r.code) FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.tenant_id = $1 WHERE ur.user_id = u.id), '{}') AS role_codes,
             s.first_name AS sup_first, s.last_name AS sup_last
        FROM app_user u LEFT JOIN app_user s ON s.id = u.supervisor_id WHERE u.id = $2 AND ${IN_TENANT}`,
     [tenantId, id],
@@ -101,7 +101,8 @@ export async function saveUser(db: DataSource, actor: { id: number; tenantId: nu
       const [other] = await m.query(`SELECT first_name, last_name, username FROM app_user WHERE lower(${column}) = lower($1) AND id <> $2`, [input[field], id ?? 0]);
       if (other) errors[field] = { key: `users.validation.${field}_taken`, params: { name: `${other.first_name} ${other.last_name}`.trim() || other.username } };
     }
-    const roles: Array<{ id: number; code: string }> = input.roles.length ? await m.query('SELECT id, code FROM role WHERE code = ANY($1)', [input.roles]) : [];
+    // Roles belong to a company: only the actor's company's roles may be given, and only there.
+    const roles: Array<{ id: number; code: string }> = input.roles.length ? await m.query('SELECT id, code FROM role WHERE tenant_id = $1 AND code = ANY($2)', [actor.tenantId, input.roles]) : [];
     if (roles.length !== new Set(input.roles).size) errors.roles = 'validation.choice';
     else if (input.roles.includes(SUPER_ADMIN) && !actor.roles.includes(SUPER_ADMIN)) errors.roles = 'users.validation.super_admin_only';
     if (input.supervisorId !== null) {
@@ -110,7 +111,7 @@ export async function saveUser(db: DataSource, actor: { id: number; tenantId: nu
     }
     if (id !== null && id === actor.id && !input.enabled) errors.enabled = 'users.validation.not_yourself';
     if (input.hierarchyRole) {
-      const [known] = await m.query('SELECT 1 FROM role WHERE code = $1', [input.hierarchyRole]);
+      const [known] = await m.query('SELECT 1 FROM role WHERE tenant_id = $1 AND code = $2', [actor.tenantId, input.hierarchyRole]);
       if (!known) errors.hierarchyRole = 'validation.choice';
     }
     if (Object.keys(errors).length) return { ok: false, errors };
@@ -138,8 +139,8 @@ export async function saveUser(db: DataSource, actor: { id: number; tenantId: nu
       if (!(Array.isArray(updated[0]) ? updated[0] : updated).length) return { ok: false, stale: true };
       userId = id;
       // A non-super-admin keeps the super_admin role of a user they cannot grant.
-      const keep = actor.roles.includes(SUPER_ADMIN) ? '' : ` AND role_id NOT IN (SELECT id FROM role WHERE code = '${SUPER_ADMIN}')`;
-      await m.query(`DELETE FROM user_role WHERE user_id = $1${keep}`, [userId]);
+      const keep = actor.roles.includes(SUPER_ADMIN) ? '' : ` AND code <> '${SUPER_ADMIN}'`;
+      await m.query(`DELETE FROM user_role WHERE user_id = $1 AND role_id IN (SELECT id FROM role WHERE tenant_id = $2${keep})`, [userId, actor.tenantId]);
     }
     for (const r of roles) await m.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, r.id]);
     // Throws (and so rolls the whole save back) on an id of another company.
@@ -157,8 +158,8 @@ export async function setUserEnabled(db: DataSource, tenantId: number, id: numbe
   return (Array.isArray(result[0]) ? result[0] : result).length > 0;
 }
 
-/** Every role, system roles first, for checkboxes and filters. */
-export async function listRoles(db: DataSource): Promise<Array<{ code: string; label: string; isSystem: boolean; color: string }>> {
-  const rows = await db.query('SELECT code, label, is_system, color FROM role ORDER BY is_system DESC, label');
+/** The roles of the company, system roles first, for checkboxes and filters. */
+export async function listRoles(db: DataSource, tenantId: number): Promise<Array<{ code: string; label: string; isSystem: boolean; color: string }>> {
+  const rows = await db.query('SELECT code, label, is_system, color FROM role WHERE tenant_id = $1 ORDER BY is_system DESC, label', [tenantId]);
   return rows.map((r: Record<string, any>) => ({ code: r.code, label: r.label, isSystem: r.is_system, color: r.color }));
 }

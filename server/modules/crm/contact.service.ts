@@ -11,6 +11,7 @@ import type { ContactInput, ContactLinkInput } from './crm.schema';
 import { foldedLike, foldSql } from './crm-lookup.service';
 import { tiersScopeSql, type CrmScope, type SaveResult } from './tiers.service';
 import { rowsOf } from '../../kernel/db/sql';
+import { grantSystemRole } from '../identity/roles';
 
 type Db = DataSource | EntityManager;
 
@@ -207,8 +208,7 @@ async function syncAccount(m: EntityManager, tenantId: number, contactId: number
        VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [tenantId, input.email, hash, clock.now(), input.firstName, input.lastName, input.civility || null, input.phone || null, input.mobile || null, input.locale]);
     await m.query('INSERT INTO user_tenant (user_id, tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [user.id, tenantId]);
-    await m.query(`INSERT INTO role (code, label, is_system) VALUES ($1, $1, true) ON CONFLICT (code) DO NOTHING`, [CONTACT_ROLE]);
-    await m.query('INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE code = $2 ON CONFLICT DO NOTHING', [user.id, CONTACT_ROLE]);
+    await grantSystemRole(m, user.id, tenantId, CONTACT_ROLE);
     await m.query('UPDATE contact SET user_id = $1 WHERE id = $2 AND tenant_id = $3', [user.id, contactId, tenantId]);
     return;
   }

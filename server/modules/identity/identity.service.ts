@@ -5,6 +5,7 @@ import { enqueueAccountChangeMail, type AccountChange } from './account-mail';
 import { toE164 } from './identity.channels';
 import type { ProfileInput } from './identity.schema';
 import { userInTenant } from '../../kernel/tenancy';
+import { ensureCompanyRoles, grantSystemRole } from './roles';
 
 /** Outcome of a profile save. */
 export type ProfileSaveResult = { ok: true; changes: AccountChange[] } | { ok: false; reason: 'stale' | 'email_taken' | 'password_needed' };
@@ -53,8 +54,8 @@ export interface CreateUserInput {
 }
 
 /**
- * Creates a user in a company (created if needed) with the given spec roles (created if
- * needed, as system roles). Used by the CLI, the first start and the tests.
+ * Creates a user in a company (created if needed, with the spec's roles) holding the given spec
+ * roles in that company. Used by the CLI, the first start and the tests.
  */
 export async function createUser(db: DataSource, input: CreateUserInput): Promise<{ id: number; tenantId: number }> {
   const hash = await hashPassword(input.password);
@@ -66,10 +67,9 @@ export async function createUser(db: DataSource, input: CreateUserInput): Promis
       [tenant.id, input.username, input.email, hash, input.firstName ?? '', input.lastName ?? '', input.locale ?? 'fr'],
     );
     await m.query('INSERT INTO user_tenant (user_id, tenant_id) VALUES ($1, $2)', [user.id, tenant.id]);
-    for (const code of input.roles) {
-      await m.query('INSERT INTO role (code, label, is_system) VALUES ($1, $1, true) ON CONFLICT (code) DO NOTHING', [code]);
-      await m.query('INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE code = $2 ON CONFLICT DO NOTHING', [user.id, code]);
-    }
+    // A new company gets the spec's roles with their default rights, even for a user without role.
+    await ensureCompanyRoles(m, tenant.id);
+    for (const code of input.roles) await grantSystemRole(m, user.id, tenant.id, code);
     return { id: user.id as number, tenantId: tenant.id as number };
   });
 }

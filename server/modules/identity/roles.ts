@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Db } from '../../kernel/db/sql';
 import { ALL_RIGHT_NAMES, RIGHTS_CATALOGUE } from '../../kernel/rights/catalogue';
 
 /** The spec's 16 named roles (seed 002, section 6) with their default colour. */
@@ -21,9 +21,9 @@ const EVERYONE = ['action.view', 'action.assignable', 'action.close_assigned', '
 const PREVENTION_READ = ['pdp.view', 'pds.view', 'ppsps.view', 'unique_document.view', 'pdp.view_fire_permits'];
 
 /**
- * The rights a system role receives when it is first created (seed 002 section 6; see
- * `docs/rights.md`). Applied once by {@link ensureSystemRoles}: afterwards the matrix of
- * the administration screen is the only truth, never overwritten at start.
+ * The rights a system role receives when it is created in a company (seed 002 section 6; see
+ * `docs/rights.md`). Applied once per company by {@link ensureSystemRoles}: afterwards the
+ * company's matrix is the only truth, never overwritten at start.
  */
 export const DEFAULT_RIGHTS: Record<string, string[]> = {
   // Holds every right whatever the matrix says (registry.can); stored too so the matrix reads true.
@@ -61,27 +61,42 @@ export function defaultRightsOf(code: string): string[] {
 }
 
 /**
- * Creates the system roles that are missing (idempotent; run at every start). A role gets
- * its default rights only in the transaction that creates it, so an administrator's later
- * changes in the matrix survive every restart.
+ * Gives every company (or the one given) the system roles it lacks, each with its default
+ * rights, in one statement. A role gets its defaults only when it is created in the company, so
+ * an administrator's later changes in the matrix survive every restart.
  */
-export async function ensureSystemRoles(db: DataSource): Promise<void> {
-  for (const r of SYSTEM_ROLES) {
-    await db.transaction(async (m) => {
-      const created: Array<{ id: number }> = await m.query(
-        `INSERT INTO role (code, label, color, is_system) VALUES ($1, $1, $2, true) ON CONFLICT (code) DO NOTHING RETURNING id`,
-        [r.code, r.color],
-      );
-      if (created.length) {
-        const rights = defaultRightsOf(r.code);
-        if (rights.length) {
-          await m.query(`INSERT INTO role_right (role_id, "right") SELECT $1, unnest($2::varchar[]) ON CONFLICT DO NOTHING`, [created[0].id, rights]);
-        }
-      } else {
-        await m.query(`UPDATE role SET is_system = true WHERE code = $1 AND NOT is_system`, [r.code]);
-      }
-    });
-  }
+async function seedSystemRoles(db: Db, tenantId: number | null): Promise<void> {
+  const defaults = Object.fromEntries(SYSTEM_ROLES.map((r) => [r.code, defaultRightsOf(r.code)]));
+  await db.query(
+    `WITH created AS (
+       INSERT INTO role (tenant_id, code, label, color, is_system)
+       SELECT t.id, s.code, s.code, s.color, true FROM tenant t CROSS JOIN unnest($1::varchar[], $2::varchar[]) AS s(code, color)
+        WHERE ($3::int IS NULL OR t.id = $3) AND NOT EXISTS (SELECT 1 FROM role r WHERE r.tenant_id = t.id AND r.code = s.code)
+       ON CONFLICT (tenant_id, code) DO NOTHING RETURNING id, code)
+     INSERT INTO role_right (role_id, "right")
+     SELECT c.id, d.value FROM created c CROSS JOIN LATERAL jsonb_array_elements_text($4::jsonb -> c.code) AS d(value)`,
+    [SYSTEM_ROLES.map((r) => r.code), SYSTEM_ROLES.map((r) => r.color), tenantId, JSON.stringify(defaults)],
+  );
+}
+
+/** Gives every company the system roles it lacks, with their default rights (idempotent; run at every start). */
+export async function ensureSystemRoles(db: Db): Promise<void> {
+  await seedSystemRoles(db, null);
+}
+
+/** Gives one company the system roles it lacks (call it where a company is created, in its transaction). */
+export async function ensureCompanyRoles(db: Db, tenantId: number): Promise<void> {
+  await seedSystemRoles(db, tenantId);
+}
+
+/**
+ * Gives a user a system role in a company (the company's roles are created first if needed).
+ * Throws on a code that is not one of the spec's roles: custom roles are chosen in the users screen.
+ */
+export async function grantSystemRole(db: Db, userId: number, tenantId: number, code: string): Promise<void> {
+  if (!isSystemRole(code)) throw new Error(`Rôle inconnu : ${code}`);
+  await ensureCompanyRoles(db, tenantId);
+  await db.query('INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE tenant_id = $2 AND code = $3 ON CONFLICT DO NOTHING', [userId, tenantId, code]);
 }
 
 /** True when the code is one of the spec's roles. */

@@ -3,7 +3,7 @@ import { clock } from '../../kernel/clock';
 import { recordHistory } from '../../kernel/history/history.service';
 import { rowsOf } from '../../kernel/db/sql';
 import { enqueuePlanCreationMails } from './plan-creation-mail';
-import { holdsRightSql } from './plan-form.service';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 import { registerPlanHistoryLabels } from './plan-history-labels';
 import { nextNumber, PLAN_HISTORY_SUBJECT } from './prevention-plan.service';
 
@@ -83,7 +83,7 @@ async function copyPlan(m: EntityManager, tenantId: number, userId: number, sour
   await copyRows('plan_work_type', 'work_type_id');
   // A rescue worker who lost the right (or was disabled) stays on the old plan only: the new one names them anew.
   await copyRows('plan_rescue_worker', 'user_id',
-    { where: `AND user_id IN (SELECT u.id FROM app_user u WHERE u.enabled AND ${holdsRightSql('u', 'pdp.rescue_worker')})` });
+    { where: `AND user_id IN (SELECT u.id FROM app_user u WHERE u.enabled AND ${holdsRightSql('u', '$2', 'pdp.rescue_worker')})` });
   await copyRows('plan_material', 'type, check_date, serial_number, file_id, created_at', { ordered: true });
   await copyRows('plan_medical_work', 'name, type, companies, number, created_at', { ordered: true });
   await copyRows('plan_inspection_participant', 'kind, user_id, name, created_at', { ordered: true });

@@ -12,6 +12,7 @@ import { loadPlanRef, loadPlanSubject } from './plan-access';
 import { planAbsoluteUrl } from './plan-actions.urls';
 import { planMailer } from './plan-mail';
 import { mayOnPlan } from './prevention-plan.policy';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 
 /** Job of one creation mail (one recipient, one plan). */
 export const PLAN_CREATION_MAIL_JOB = 'pdp.creation_mail';
@@ -20,13 +21,12 @@ export const CREATION_MAIL_RIGHT = 'pdp.creation_emails';
 
 /**
  * SQL condition: the user row `alias` is an enabled account with an e-mail address, of the
- * company `$tenant`, holding `right` through a role other than super_admin. A mail right is a
+ * company `$tenant`, holding `right` there through a role other than super_admin. A mail right is a
  * subscription: super_admin holds every right, and would otherwise receive every mail of every plan.
  */
 export function mailRecipientSql(alias: string, tenantParam: string, rightParam: string): string {
   return `${alias}.enabled AND coalesce(${alias}.email, '') <> '' AND ${userInTenant(alias, tenantParam)}
-    AND EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id AND r.code <> 'super_admin'
-                  JOIN role_right rr ON rr.role_id = ur.role_id AND rr."right" = ${rightParam} WHERE ur.user_id = ${alias}.id)`;
+    AND ${holdsRightSql(alias, tenantParam, rightParam, 'excluded')}`;
 }
 
 /**

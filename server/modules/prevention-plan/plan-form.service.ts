@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { userInTenant } from '../../kernel/tenancy';
 import { loadToggles } from '../../kernel/toggles/toggles';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 
 type Db = DataSource | EntityManager;
 
@@ -28,13 +29,6 @@ export async function externalPlansAllowed(db: Db, tenantId: number): Promise<bo
   return (await loadToggles(db, tenantId)).plans_in_external_companies === true;
 }
 
-/** SQL condition: the user row `alias` holds `right` through a role (super_admin holds every right). */
-export function holdsRightSql(alias: string, right: string): string {
-  if (!/^[a-z_.]+$/.test(right)) throw new Error(`Droit invalide : ${right}`);
-  return `EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id LEFT JOIN role_right rr ON rr.role_id = r.id AND rr."right" = '${right}'
-                   WHERE ur.user_id = ${alias}.id AND (r.code = 'super_admin' OR rr."right" IS NOT NULL))`;
-}
-
 /**
  * The choices of the plan form. `keep` holds ids already on the plan so that a work type since
  * made inactive, or a rescue worker who lost the right, still shows on the plan that uses it.
@@ -45,7 +39,7 @@ export async function planFormChoices(db: Db, tenantId: number, keep: { workType
        FROM app_user u WHERE ${userInTenant('u', '$1')} AND u.enabled ORDER BY 2`, [tenantId]);
   const rescuers: Choice[] = await db.query(
     `SELECT u.id, coalesce(NULLIF(trim(coalesce(u.last_name, '') || ' ' || coalesce(u.first_name, '')), ''), u.username) AS label
-       FROM app_user u WHERE ${userInTenant('u', '$1')} AND ((u.enabled AND ${holdsRightSql('u', 'pdp.rescue_worker')}) OR u.id = ANY($2::int[])) ORDER BY 2`,
+       FROM app_user u WHERE ${userInTenant('u', '$1')} AND ((u.enabled AND ${holdsRightSql('u', '$1', 'pdp.rescue_worker')}) OR u.id = ANY($2::int[])) ORDER BY 2`,
     [tenantId, keep.rescueWorkerIds ?? []]);
   // Sites (and below) whose type may carry a plan.
   const items: Choice[] = await db.query(

@@ -15,6 +15,7 @@ import { PLAN_HISTORY_SUBJECT } from './plan-company.service';
 import { registerPlanHistoryLabels } from './plan-history-labels';
 import type { InvitationInput } from './plan-inspection-invitation.schema';
 import { planMailer } from './plan-mail';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 
 /** The right of the users an invitation may be sent to. */
 export const INVITATION_RIGHT = 'pdp.inspection_invitations';
@@ -79,8 +80,7 @@ export async function invitationContext(db: Db, tenantId: number, planId: number
     `SELECT u.id, COALESCE(NULLIF(TRIM(CONCAT_WS(' ', u.first_name, u.last_name)), ''), u.username) AS name, u.email, u.locale
        FROM app_user u
       WHERE u.enabled AND NOT u.locked AND TRIM(COALESCE(u.email, '')) <> '' AND ${userInTenant('u', '$1')}
-        AND EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id LEFT JOIN role_right rr ON rr.role_id = r.id AND rr."right" = $2
-                     WHERE ur.user_id = u.id AND (r.code = 'super_admin' OR rr."right" IS NOT NULL))
+        AND ${holdsRightSql('u', '$1', '$2')}
       ORDER BY lower(u.last_name), lower(u.first_name), u.id`, [tenantId, INVITATION_RIGHT]));
   const [last] = rowsOf<{ facilities: string; cseName: string | null; cseEmail: string | null }>(await db.query(
     `SELECT i.facilities, e.name AS "cseName", e.email AS "cseEmail"

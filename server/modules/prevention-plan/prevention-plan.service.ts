@@ -5,7 +5,7 @@ import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import type { PlanInput } from './prevention-plan.schema';
-import { holdsRightSql } from './plan-form.service';
+import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
 import { enqueuePlanCreationMails } from './plan-creation-mail';
 
 type Db = DataSource | EntityManager;
@@ -180,7 +180,7 @@ export async function referenceErrors(db: Db, tenantId: number, d: PlanInput, ke
     ['orderingCustomerId', USERS, one(d.orderingCustomerId)],
     ['substituteIds', USERS, d.substituteIds],
     // A rescue worker is an enabled holder of pdp.rescue_worker (the form's choices); one already on the plan stays allowed.
-    ['rescueWorkerIds', `${USERS} AND ((u.enabled AND ${holdsRightSql('u', 'pdp.rescue_worker')}) OR u.id = ANY($3::int[]))`, d.rescueWorkerIds],
+    ['rescueWorkerIds', `${USERS} AND ((u.enabled AND ${holdsRightSql('u', '$1', 'pdp.rescue_worker')}) OR u.id = ANY($3::int[]))`, d.rescueWorkerIds],
     ['hierarchyItemId', ITEMS, one(d.hierarchyItemId)],
     ['extraItemIds', ITEMS, d.extraItemIds],
     ['serviceId', 'SELECT id FROM service WHERE tenant_id = $1 AND deleted_at IS NULL AND id = ANY($2)', one(d.serviceId)],

@@ -9,13 +9,19 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-async function roleId(code: string): Promise<number> {
-  const [r] = await t.db.dataSource.query('SELECT id FROM role WHERE code = $1', [code]);
+/** A role of a company, by code (each company has its own roles). */
+async function roleId(tenantId: number, code: string): Promise<number> {
+  const [r] = await t.db.dataSource.query('SELECT id FROM role WHERE tenant_id = $1 AND code = $2', [tenantId, code]);
   return r.id;
 }
-async function rightsOf(code: string): Promise<string[]> {
-  const rows: Array<{ right: string }> = await t.db.dataSource.query(`SELECT rr."right" FROM role_right rr JOIN role r ON r.id = rr.role_id WHERE r.code = $1 ORDER BY 1`, [code]);
+async function rightsOf(tenantId: number, code: string): Promise<string[]> {
+  const rows: Array<{ right: string }> = await t.db.dataSource.query(
+    `SELECT rr."right" FROM role_right rr JOIN role r ON r.id = rr.role_id WHERE r.tenant_id = $1 AND r.code = $2 ORDER BY 1`, [tenantId, code]);
   return rows.map((r) => r.right);
+}
+async function customRole(tenantId: number, code: string, label: string, color: string): Promise<{ id: number }> {
+  const [r] = await t.db.dataSource.query('INSERT INTO role (tenant_id, code, label, color) VALUES ($1, $2, $3, $4) RETURNING id', [tenantId, code, label, color]);
+  return r;
 }
 
 /** The form as the page would post it: every shown role, each with its checked boxes. */
@@ -28,12 +34,22 @@ async function currentForm(agent: any): Promise<{ csrf: string; fingerprint: str
 }
 
 describe('default rights', () => {
-  it('are given to each system role when it is created', async () => {
-    expect(await rightsOf('hr_manager')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.hr));
-    expect(await rightsOf('order_giver')).toEqual(expect.arrayContaining(['pdp.view', 'pdp.add', 'pdp.sign', 'pdp.add_work_orders']));
-    expect(await rightsOf('admin')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.admin));
-    expect(await rightsOf('user')).toEqual(expect.arrayContaining(['action.view', 'event.add', 'other.calendar']));
-    expect(await rightsOf('hsqe')).not.toContain('admin.roles');
+  it('are given to each system role of a company when the company is created', async () => {
+    const { tenantId } = await makeUser(t, { roles: [] });
+    expect(await rightsOf(tenantId, 'hr_manager')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.hr));
+    expect(await rightsOf(tenantId, 'order_giver')).toEqual(expect.arrayContaining(['pdp.view', 'pdp.add', 'pdp.sign', 'pdp.add_work_orders']));
+    expect(await rightsOf(tenantId, 'admin')).toEqual(expect.arrayContaining(RIGHTS_CATALOGUE.admin));
+    expect(await rightsOf(tenantId, 'user')).toEqual(expect.arrayContaining(['action.view', 'event.add', 'other.calendar']));
+    expect(await rightsOf(tenantId, 'hsqe')).not.toContain('admin.roles');
+    const codes = await t.db.dataSource.query('SELECT code FROM role WHERE tenant_id = $1 AND is_system ORDER BY code', [tenantId]);
+    expect(codes.map((r: { code: string }) => r.code)).toEqual(Object.keys(DEFAULT_RIGHTS).sort());
+  });
+
+  it('are given at start to a company that has no roles yet (created outside the application)', async () => {
+    const [{ id: tenantId }] = await t.db.dataSource.query(`INSERT INTO tenant (name) VALUES ($1) RETURNING id`, [`Sans rôles ${Date.now()}`]);
+    expect(await rightsOf(tenantId, 'user')).toEqual([]);
+    await ensureSystemRoles(t.db.dataSource);
+    expect((await rightsOf(tenantId, 'user')).sort()).toEqual([...DEFAULT_RIGHTS.user].sort());
   });
 
   it('only name rights of the catalogue', () => {
@@ -43,14 +59,12 @@ describe('default rights', () => {
   });
 
   it('are never put back at the next start once an administrator changed them', async () => {
-    const id = await roleId('contact');
+    const { tenantId } = await makeUser(t, { roles: [] });
+    const id = await roleId(tenantId, 'contact');
     await t.db.dataSource.query('DELETE FROM role_right WHERE role_id = $1', [id]);
     await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'ged.view')`, [id]);
     await ensureSystemRoles(t.db.dataSource);
-    expect(await rightsOf('contact')).toEqual(['ged.view']);
-    // Back to the defaults: the embedded test database is shared by the test files.
-    await t.db.dataSource.query('DELETE FROM role_right WHERE role_id = $1', [id]);
-    await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") SELECT $1, unnest($2::varchar[])`, [id, DEFAULT_RIGHTS.contact]);
+    expect(await rightsOf(tenantId, 'contact')).toEqual(['ged.view']);
   });
 });
 
@@ -64,7 +78,7 @@ describe('rights matrix', () => {
     expect(html).toContain('Gérer les utilisateurs');
     expect(html).toContain('Plan de prévention');
     expect(html).toContain('Signer et mettre en exploitation (donneur d&#39;ordre)');
-    const superId = await roleId('super_admin');
+    const superId = await roleId(admin.tenantId, 'super_admin');
     expect(html).not.toContain(`name="roles[]" value="${superId}"`);
     expect(html).not.toContain(`rights[role_${superId}]`);
     expect((html.match(/checked disabled/g) ?? []).length).toBe(ALL_RIGHT_NAMES.length);
@@ -76,12 +90,12 @@ describe('rights matrix', () => {
   it('saves every role in one post (POST-redirect-GET, flash), from the checkboxes', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent } = await loginAs(t, admin);
-    const [custom] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_a', 'Matrice', 'green') RETURNING id`);
-    const [boxes] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_c', 'Cases', 'red') RETURNING id`);
+    const custom = await customRole(admin.tenantId, 'custom_matrix_a', 'Matrice', 'green');
+    const boxes = await customRole(admin.tenantId, 'custom_matrix_c', 'Cases', 'red');
     const form = await currentForm(agent);
     const userId = boxes.id;
-    const hsqeId = await roleId('hsqe');
-    const keep = await rightsOf('hsqe');
+    const hsqeId = await roleId(admin.tenantId, 'hsqe');
+    const keep = await rightsOf(admin.tenantId, 'hsqe');
     const body: string[] = [`_csrf_token=${encodeURIComponent(form.csrf)}`, `fingerprint=${form.fingerprint}`];
     for (const id of form.roles) body.push(`roles[]=${id}`);
     // Every other role is posted as it is; user gets only the calendar, the custom role two rights.
@@ -91,7 +105,7 @@ describe('rights matrix', () => {
       else if (id === hsqeId) body.push(checked(id, keep));
       else {
         const [r] = await t.db.dataSource.query('SELECT code FROM role WHERE id = $1', [id]);
-        body.push(checked(id, await rightsOf(r.code)));
+        body.push(checked(id, await rightsOf(admin.tenantId, r.code)));
       }
     }
     const res = await agent.post('/admin/roles/rights').type('form').send(body.join('&'));
@@ -99,9 +113,9 @@ describe('rights matrix', () => {
     expect(res.headers.location).toBe('/admin/roles/rights');
     const after = await agent.get('/admin/roles/rights');
     expect(after.text).toContain('Droits enregistrés.');
-    expect(await rightsOf('custom_matrix_c')).toEqual(['other.calendar']);
-    expect(await rightsOf('custom_matrix_a')).toEqual(['other.calendar', 'pdp.view']);
-    expect(await rightsOf('hsqe')).toEqual(keep);
+    expect(await rightsOf(admin.tenantId, 'custom_matrix_c')).toEqual(['other.calendar']);
+    expect(await rightsOf(admin.tenantId, 'custom_matrix_a')).toEqual(['other.calendar', 'pdp.view']);
+    expect(await rightsOf(admin.tenantId, 'hsqe')).toEqual(keep);
     expect(after.text).toMatch(new RegExp(`name="rights\\[role_${custom.id}\\]\\[\\]" value="other.calendar"[^>]*checked`));
   });
 
@@ -109,29 +123,40 @@ describe('rights matrix', () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent } = await loginAs(t, admin);
     const form = await currentForm(agent);
-    const wsmId = await roleId('wsm');
+    const wsmId = await roleId(admin.tenantId, 'wsm');
     // Someone else changes a right after the form was drawn.
     await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'ged.manage') ON CONFLICT DO NOTHING`, [wsmId]);
-    const before = await rightsOf('wsm');
+    const before = await rightsOf(admin.tenantId, 'wsm');
     const res = await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${wsmId}&${checked(wsmId, ['other.calendar'])}`);
     expect(res.status).toBe(303);
-    expect(await rightsOf('wsm')).toEqual(before);
+    expect(await rightsOf(admin.tenantId, 'wsm')).toEqual(before);
     const page = await agent.get('/admin/roles/rights');
     expect(page.text).toContain('modifiés par quelqu&#39;un d&#39;autre');
-    if (!DEFAULT_RIGHTS.wsm.includes('ged.manage')) await t.db.dataSource.query(`DELETE FROM role_right WHERE role_id = $1 AND "right" = 'ged.manage'`, [wsmId]);
+  });
+
+  it("is not made stale by a save in another company", async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const other = await makeUser(t, { roles: ['admin'] });
+    const { agent } = await loginAs(t, admin);
+    const form = await currentForm(agent);
+    await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'ged.manage') ON CONFLICT DO NOTHING`, [await roleId(other.tenantId, 'wsm')]);
+    const wsmId = await roleId(admin.tenantId, 'wsm');
+    await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${wsmId}&${checked(wsmId, ['other.calendar'])}`);
+    expect(await rightsOf(admin.tenantId, 'wsm')).toEqual(['other.calendar']);
+    expect((await agent.get('/admin/roles/rights')).text).toContain('Droits enregistrés.');
   });
 
   it('never touches super_admin nor the roles not shown in the form', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent } = await loginAs(t, admin);
     const form = await currentForm(agent);
-    const superId = await roleId('super_admin');
-    const superBefore = await rightsOf('super_admin');
-    const cssctBefore = await rightsOf('cssct');
+    const superId = await roleId(admin.tenantId, 'super_admin');
+    const superBefore = await rightsOf(admin.tenantId, 'super_admin');
+    const cssctBefore = await rightsOf(admin.tenantId, 'cssct');
     const res = await agent.post('/admin/roles/rights').type('form').send(`_csrf_token=${encodeURIComponent(form.csrf)}&fingerprint=${form.fingerprint}&roles[]=${superId}`);
     expect(res.status).toBe(303);
-    expect(await rightsOf('super_admin')).toEqual(superBefore);
-    expect(await rightsOf('cssct')).toEqual(cssctBefore);
+    expect(await rightsOf(admin.tenantId, 'super_admin')).toEqual(superBefore);
+    expect(await rightsOf(admin.tenantId, 'cssct')).toEqual(cssctBefore);
   });
 
   it('is refused to a user without admin.roles', async () => {
@@ -144,8 +169,8 @@ describe('rights matrix', () => {
   it('gives the new rights to the users of the role at their next request', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent } = await loginAs(t, admin);
-    const [role] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_matrix_b', 'Lecteur rôles', 'blue') RETURNING id`);
-    const member = await makeUser(t, { roles: [] });
+    const role = await customRole(admin.tenantId, 'custom_matrix_b', 'Lecteur rôles', 'blue');
+    const member = await makeUser(t, { roles: [], company: (await t.db.dataSource.query('SELECT name FROM tenant WHERE id = $1', [admin.tenantId]))[0].name });
     await t.db.dataSource.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [member.id, role.id]);
     const m = await loginAs(t, member);
     expect((await m.agent.get('/admin/roles')).status).toBe(403);

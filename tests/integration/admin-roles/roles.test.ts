@@ -7,9 +7,17 @@ afterAll(async () => { await t.close(); });
 
 const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
 
-async function roleId(code: string): Promise<number> {
-  const [r] = await t.db.dataSource.query('SELECT id FROM role WHERE code = $1', [code]);
+/** A role of a company, by code (each company has its own roles). */
+async function roleId(tenantId: number, code: string): Promise<number> {
+  const [r] = await t.db.dataSource.query('SELECT id FROM role WHERE tenant_id = $1 AND code = $2', [tenantId, code]);
   return r.id;
+}
+async function customRole(tenantId: number, code: string, label: string): Promise<{ id: number }> {
+  const [r] = await t.db.dataSource.query(`INSERT INTO role (tenant_id, code, label, color) VALUES ($1, $2, $3, 'red') RETURNING id`, [tenantId, code, label]);
+  return r;
+}
+async function companyOf(tenantId: number): Promise<string> {
+  return (await t.db.dataSource.query('SELECT name FROM tenant WHERE id = $1', [tenantId]))[0].name;
 }
 
 describe('roles list', () => {
@@ -63,7 +71,8 @@ describe('custom role form', () => {
     expect(ok.body.message).toBe("Rôle « Chef d'équipe » créé.");
     const ok2 = await agent.post('/admin/roles/new').set(xhr).type('form').send({ _csrf_token: csrf, 'role[label]': "Chef d'équipe", 'role[color]': 'navy' });
     expect(ok2.status).toBe(201);
-    const rows: Array<{ id: number; code: string; color: string; is_system: boolean }> = await t.db.dataSource.query(`SELECT id, code, color, is_system FROM role WHERE label = $1 ORDER BY id`, ["Chef d'équipe"]);
+    const rows: Array<{ id: number; code: string; color: string; is_system: boolean }> = await t.db.dataSource.query(
+      `SELECT id, code, color, is_system FROM role WHERE tenant_id = $1 AND label = $2 ORDER BY id`, [admin.tenantId, "Chef d'équipe"]);
     expect(rows).toHaveLength(2);
     expect(rows[0].code).toBe(`custom_${rows[0].id}`);
     expect(rows[1].code).not.toBe(rows[0].code);
@@ -82,7 +91,7 @@ describe('custom role form', () => {
   it('changes only the colour of a system role, never its code or label', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent, csrf } = await loginAs(t, admin);
-    const id = await roleId('wsm');
+    const id = await roleId(admin.tenantId, 'wsm');
     const form = await agent.get(`/admin/roles/${id}/edit`).set(xhr);
     expect(form.text).not.toContain('name="role[label]"');
     const res = await agent.post(`/admin/roles/${id}/edit`).set(xhr).type('form').send({ _csrf_token: csrf, 'role[label]': 'Piraté', 'role[color]': 'maroon' });
@@ -102,9 +111,9 @@ describe('role deletion', () => {
   it('deletes a custom role in use: its users lose it (user_role cascades) and keep their other roles', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent, csrf } = await loginAs(t, admin);
-    const [role] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_del_test', 'À supprimer', 'red') RETURNING id`);
+    const role = await customRole(admin.tenantId, 'custom_del_test', 'À supprimer');
     await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'other.calendar')`, [role.id]);
-    const holder = await makeUser(t, { roles: ['user'] });
+    const holder = await makeUser(t, { roles: ['user'], company: await companyOf(admin.tenantId) });
     await t.db.dataSource.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [holder.id, role.id]);
 
     const list = await agent.get('/admin/roles');
@@ -123,15 +132,15 @@ describe('role deletion', () => {
   it('refuses to delete a system role (403 "Action non autorisée.")', async () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent, csrf } = await loginAs(t, admin);
-    const res = await agent.post(`/admin/roles/${await roleId('hsqe')}/delete`).set(xhr).set('X-CSRF-Token', csrf);
+    const res = await agent.post(`/admin/roles/${await roleId(admin.tenantId, 'hsqe')}/delete`).set(xhr).set('X-CSRF-Token', csrf);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Action non autorisée.' });
-    expect(await t.db.dataSource.query(`SELECT 1 FROM role WHERE code = 'hsqe'`)).toHaveLength(1);
+    expect(await t.db.dataSource.query(`SELECT 1 FROM role WHERE tenant_id = $1 AND code = 'hsqe'`, [admin.tenantId])).toHaveLength(1);
   });
 
   it('refuses deletion without the right: 403 JSON {message: "Action non autorisée."}, audited, nothing deleted', async () => {
-    const [role] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_keep_test', 'À garder', 'red') RETURNING id`);
     const hsqe = await makeUser(t, { roles: ['hsqe'] });
+    const role = await customRole(hsqe.tenantId, 'custom_keep_test', 'À garder');
     const { agent, csrf } = await loginAs(t, hsqe);
     const res = await agent.post(`/admin/roles/${role.id}/delete`).set(xhr).set('X-CSRF-Token', csrf);
     expect(res.status).toBe(403);
@@ -142,8 +151,8 @@ describe('role deletion', () => {
   });
 
   it('refuses deletion without the CSRF token, and by GET', async () => {
-    const [role] = await t.db.dataSource.query(`INSERT INTO role (code, label, color) VALUES ('custom_csrf_test', 'CSRF', 'red') RETURNING id`);
     const admin = await makeUser(t, { roles: ['admin'] });
+    const role = await customRole(admin.tenantId, 'custom_csrf_test', 'CSRF');
     const { agent } = await loginAs(t, admin);
     expect((await agent.post(`/admin/roles/${role.id}/delete`).set(xhr)).status).toBe(403);
     expect((await agent.get(`/admin/roles/${role.id}/delete`)).status).toBe(405);

@@ -197,9 +197,9 @@ describe('sessions', () => {
   it('shows in monitoring only the employees the user may see', async () => {
     const manager = await makeUser(t, { rights: ['hr.formations'] });
     const f = await insertFormation(t, manager.tenantId, { name: 'Extincteurs', validityMonths: 12 });
-    const viewer = await makeUser(t, { rights: ['hr.view'] });
-    await t.db.dataSource.query('INSERT INTO user_tenant (user_id, tenant_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [viewer.id, manager.tenantId]);
-    await t.db.dataSource.query('UPDATE app_user SET tenant_id = $2 WHERE id = $1', [viewer.id, manager.tenantId]);
+    // Roles belong to a company: the viewer's right must be given in the manager's company.
+    const [{ name: company }] = await q('SELECT name FROM tenant WHERE id = $1', [manager.tenantId]);
+    const viewer = await makeUser(t, { rights: ['hr.view'], company });
     const own = await insertEmployee(t, manager.tenantId, 'Moi', { userId: viewer.id });
     const colleague = await insertEmployee(t, manager.tenantId, 'Collègue');
     for (const e of [own, colleague]) {

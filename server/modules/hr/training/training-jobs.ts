@@ -13,6 +13,7 @@ import { userInTenant } from '../../../kernel/tenancy';
 import { nextExpiryRun } from '../../signing/expiry.job';
 import { addDays } from './training-dates';
 import { trainingMailer } from './training-mail';
+import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
 
 /** The daily job telling employees of their sessions `session_notification_days` ahead. */
 export const SESSION_NOTIFY_JOB = 'hr.session_notify';
@@ -104,8 +105,7 @@ export async function alertExpiringFormations(db: DataSource, opts: { tenantIds?
     if (!rows.length) continue;
     const managers: Array<{ email: string; locale: string }> = await db.query(`SELECT DISTINCT u.email, u.locale FROM app_user u
       WHERE u.enabled AND u.email <> '' AND ${userInTenant('u', '$1')}
-        AND EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id LEFT JOIN role_right rr ON rr.role_id = r.id AND rr."right" = 'hr.formations'
-                     WHERE ur.user_id = u.id AND (r.code = 'super_admin' OR rr."right" IS NOT NULL))`, [tenantId]);
+        AND ${holdsRightSql('u', '$1', 'hr.formations')}`, [tenantId]);
     if (!managers.length) continue;
     for (const m of managers) {
       const t = translator(m.locale);
