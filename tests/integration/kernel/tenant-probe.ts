@@ -1,6 +1,7 @@
+import { ALL_RIGHT_NAMES } from '../../../server/kernel/rights/catalogue';
 import { setHeavyWorkLimits } from '../../../server/kernel/http/heavy-work';
 import { MODULES } from '../../../server/modules';
-import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
+import { createTestApp, csrfFrom, loginAs, makeUser, type TestApp } from '../../support/app';
 
 /**
  * Cross-company probe, generated from the route table: a super administrator of company A tries
@@ -9,8 +10,6 @@ import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/ap
  * as soon as its routes and its demo data exist.
  */
 
-// Roles are shared by every company of an installation (docs/rights.md), so role ids are not tenant data.
-const GLOBAL_ID_ROUTES = /^admin_role_/;
 // Routes whose numeric parameter is not a record id of another company.
 const NOT_RECORD_PARAMS = new Set(['restricted']);
 
@@ -22,13 +21,44 @@ async function tenantTables(): Promise<string[]> {
   return rows.map((r) => r.table_name).filter((n) => !['audit_entry', 'user_tenant', 'session'].includes(n));
 }
 
+// Rows without a tenant_id that belong to a company through its roles: who holds them, what they may do.
+const ROLE_ROWS: Record<string, string> = {
+  role_right: 'SELECT rr.* FROM role_right rr JOIN role r ON r.id = rr.role_id WHERE r.tenant_id = $1 ORDER BY 1, 2',
+  user_role: 'SELECT ur.* FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE r.tenant_id = $1 ORDER BY 1, 2',
+};
+
 async function snapshot(tenantId: number, tables: string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of tables) {
     const rows = await t.db.dataSource.query(`SELECT * FROM "${table}" WHERE tenant_id = $1 ORDER BY 1`, [tenantId]);
     out[table] = JSON.stringify(rows);
   }
+  for (const [name, sql] of Object.entries(ROLE_ROWS)) out[name] = JSON.stringify(await t.db.dataSource.query(sql, [tenantId]));
   return out;
+}
+
+/** A custom role of the company, holding a right and held by a user: the role screens are probed on it. */
+async function customRoleOf(tenantId: number, userId: number): Promise<number> {
+  const [role] = await t.db.dataSource.query(`INSERT INTO role (tenant_id, code, label, color) VALUES ($1, 'custom_probe', 'Rôle sondé', 'green') RETURNING id`, [tenantId]);
+  await t.db.dataSource.query(`INSERT INTO role_right (role_id, "right") VALUES ($1, 'hr.view')`, [role.id]);
+  await t.db.dataSource.query('INSERT INTO user_role (user_id, role_id) VALUES ($1, $2)', [userId, role.id]);
+  return role.id;
+}
+
+/**
+ * Record ids that travel in a form's body rather than its path: the rights matrix names the
+ * roles it saves. The attacker posts their own valid matrix naming company B's roles too.
+ */
+async function probeRoleMatrix(attacker: { username: string; password: string }, victimTenantId: number): Promise<void> {
+  const { agent } = await loginAs(t, attacker);
+  const page = await agent.get('/admin/roles/rights');
+  const fingerprint = /name="fingerprint" value="([^"]+)"/.exec(page.text)![1];
+  const roles: Array<{ id: number }> = await t.db.dataSource.query('SELECT id FROM role WHERE tenant_id = $1', [victimTenantId]);
+  const body = [`_csrf_token=${encodeURIComponent(csrfFrom(page.text))}`, `fingerprint=${fingerprint}`];
+  for (const r of roles) body.push(`roles[]=${r.id}`, ...ALL_RIGHT_NAMES.map((n) => `rights[role_${r.id}][]=${n}`));
+  const res = await agent.post('/admin/roles/rights').type('form').send(body.join('&'));
+  expect(res.status).toBe(303);
+  expect((await agent.get('/admin/roles/rights')).text).toContain('Droits enregistrés.');
 }
 
 /** Runs the tasks with at most `size` of them under way at once. */
@@ -52,16 +82,17 @@ export function describeTenantProbe(shard: number, shards: number): void {
     afterAll(async () => { await t.close(); });
 
     it('refuses every route with an id of another company and leaves its rows unchanged', async () => {
-      const attacker = await makeUser(t, { roles: ['super_admin'] });
-      const victim = await makeUser(t, { roles: ['admin'] });
       const tables = await tenantTables();
-      // Each table's ids start in their own range, so a probed id belongs to exactly one table.
+      // Each table's ids start in their own range, so a probed id belongs to exactly one table
+      // (the two companies' users and roles included: an id of B never names a row of A).
       for (const [i, table] of tables.entries()) {
         const [seq] = await t.db.dataSource.query(`SELECT pg_get_serial_sequence($1, 'id') AS name`, [table]).catch(() => [{ name: null }]);
         if (seq?.name) await t.db.dataSource.query(`SELECT setval($1, $2)`, [seq.name, (i + 1) * 10_000]);
       }
+      const attacker = await makeUser(t, { roles: ['super_admin'] });
+      const victim = await makeUser(t, { roles: ['admin'] });
       for (const m of MODULES) if (m.demo) await m.demo(t.db.dataSource, victim.tenantId);
-      const ids = new Set<number>([victim.id]);
+      const ids = new Set<number>([victim.id, await customRoleOf(victim.tenantId, victim.id)]);
       // Two rows per table: every route meets every table's ids; more rows of the same table cost
       // minutes (routes x ids grows with each module) without probing anything new.
       for (const table of tables) {
@@ -69,17 +100,18 @@ export function describeTenantProbe(shard: number, shards: number): void {
           `SELECT id FROM "${table}" WHERE tenant_id = $1 AND id IS NOT NULL ORDER BY id LIMIT 2`, [victim.tenantId]).catch(() => []);
         for (const r of rows) if (typeof r.id === 'number') ids.add(r.id);
       }
-      // Company A owns nothing but its user: any other answer with these ids is a leak.
+      // Company A owns nothing but its user and its roles: any other answer with these ids is a leak.
       ids.delete(attacker.id);
       expect(ids.size).toBeGreaterThan(10);
       const before = await snapshot(victim.tenantId, tables);
+      await probeRoleMatrix(attacker, victim.tenantId);
       const { agent, csrf } = await loginAs(t, attacker);
 
       const leaks: string[] = [];
       const probed = new Set<string>();
       const probes: Array<() => Promise<void>> = [];
       for (const [index, route] of t.ctx.routes.all().entries()) {
-        if (index % shards !== shard || route.right === 'public' || GLOBAL_ID_ROUTES.test(route.name)) continue;
+        if (index % shards !== shard || route.right === 'public') continue;
         const numeric = route.params.filter((p) => !NOT_RECORD_PARAMS.has(p) && /^\\d|\\\\d/.test(route.requirements?.[p] ?? (p === 'id' || /Id$/.test(p) ? '\\d+' : '')));
         if (!numeric.length) continue;
         probed.add(route.name);
