@@ -5,6 +5,8 @@ test('an administrator creates a custom role, gives it a right in the matrix and
   await page.goto('/admin/roles');
   await expect(page.getByRole('heading', { name: 'Rôles', exact: true })).toBeVisible();
   await expect(page.getByTestId('role-table-system')).toContainText('HSQE / QHSE');
+  // Each company has its own roles: the screen says whose they are.
+  await expect(page.getByTestId('role-company-scope')).toHaveText('Ces rôles et leurs droits ne valent que pour la société « Société E2E ».');
 
   await page.getByTestId('role-add').click();
   const modal = page.locator('.modal.show');
@@ -27,6 +29,7 @@ test('an administrator creates a custom role, gives it a right in the matrix and
 
   await page.getByTestId('role-rights-link').click();
   await expect(page.getByRole('heading', { name: 'Droits par rôle' })).toBeVisible();
+  await expect(page.getByTestId('role-company-scope')).toContainText('ne valent que pour la société « Société E2E ».');
   const box = page.getByRole('checkbox', { name: "Chef d'équipe : Voir l'agenda", exact: true });
   await expect(box).not.toBeChecked();
   await box.check();
