@@ -1,9 +1,12 @@
 export { type Storage, type PutMeta, type StoredObject, StorageNotFoundError } from './storage';
-export { assertSafeKey, safeSlug, tenantKey, tmpKey } from './keys';
+export { assertSafeKey, newAccessKey, safeSlug, tenantKey, tmpKey } from './keys';
 export { LocalDiskStorage, readAll } from './local-disk-storage';
 export { createStorage } from './create-storage';
-export { StoredFile } from './stored-file.entity';
-export { promoteUpload, purgeOrphanUploads, ORPHAN_AGE_MS, PURGE_ORPHANS_JOB } from './promote';
+export { StoredFile, type StoredFileKind, type StoredFileState } from './stored-file.entity';
+export { moveOnce, promoteUpload, ORPHAN_AGE_MS, PURGE_ORPHANS_JOB } from './promote';
+export { registerFileReference, registeredFileReferences, type FileReference } from './file-references';
+export { reconcileStorage, type ReconcileReport } from './reconcile';
 export { registerPurgeOrphansJob, schedulePurgeOrphans, PURGE_EVERY_MS } from './purge-orphans.job';
 export { sendStoredFile, contentDisposition, type SendFileOptions } from './send-stored-file';
+export { sendFileOf } from './send-file-of';
 export { storedImageDataUrl } from './image-data-url';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { clock } from '../clock';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -47,4 +47,9 @@ export function tenantKey(tenantId: number, ...parts: string[]): string {
 /** A fresh temporary key `tmp/<uuid>`, for an upload not yet attached to a committed row. */
 export function tmpKey(): string {
   return `tmp/${randomUUID()}`;
+}
+
+/** A fresh random access key (32 bytes, 43 base64url characters): the only name an editor image is served by. */
+export function newAccessKey(): string {
+  return randomBytes(32).toString('base64url');
 }

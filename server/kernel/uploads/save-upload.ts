@@ -5,8 +5,9 @@ import type { StagedUpload } from './upload-files';
 
 /**
  * Inserts the `stored_file` row of a staged upload with the caller's transaction manager and
- * a fresh tenant key. After the transaction commits, call
- * `promoteUpload(storage, upload.tmpKey, file.storageKey)`.
+ * a fresh tenant key, `pending` under the upload's temporary key. After the transaction commits,
+ * call `promoteUpload(storage, upload.tmpKey, file.storageKey)`; if the process dies first, the
+ * storage reconciliation finishes the move.
  */
 export async function saveStagedUpload(manager: EntityManager, upload: StagedUpload, owner: { tenantId: number; userId?: number | null }): Promise<StoredFile> {
   const file = manager.create(StoredFile, {
@@ -16,6 +17,8 @@ export async function saveStagedUpload(manager: EntityManager, upload: StagedUpl
     mimeType: upload.mimeType,
     sizeBytes: upload.sizeBytes,
     createdBy: owner.userId ?? null,
+    state: 'pending',
+    tmpKey: upload.tmpKey,
   });
   return manager.save(StoredFile, file);
 }

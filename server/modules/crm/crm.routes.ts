@@ -19,6 +19,7 @@ const crmRoutes: RouteDef[] = [
   { name: 'crm_company_edit', method: [...GP], path: '/crm/companies/{id}/edit', right: VIEW, toggle: T, handler: tiers.edit },
   { name: 'crm_company_remove', method: 'POST', path: '/crm/companies/{id}/delete', right: VIEW, toggle: T, handler: tiers.remove },
   { name: 'crm_company_logo', method: [...GP], path: '/crm/companies/{id}/logo', right: VIEW, toggle: T, handler: tiers.logo, bodyParsers: [parseLogo] },
+  { name: 'crm_company_logo_image', method: 'GET', path: '/crm/companies/{id}/logo/image', right: VIEW, toggle: T, handler: tiers.logoImage },
   { name: 'crm_address_add', method: [...GP], path: '/crm/companies/{id}/addresses/new', right: VIEW, toggle: T, handler: tiers.addressAdd },
   { name: 'crm_address_edit', method: [...GP], path: '/crm/addresses/{id}/edit', right: VIEW, toggle: T, handler: tiers.addressEdit },
   { name: 'crm_address_remove', method: 'POST', path: '/crm/addresses/{id}/delete', right: VIEW, toggle: T, handler: tiers.addressRemove },

@@ -3,13 +3,14 @@ import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { buildPager, pageRequest } from '../../kernel/http/pagination';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
+import { sendFileOf } from '../../kernel/storage';
 import { listNomenclature } from '../nomenclature/nomenclature.service';
 import { crmPolicy } from './crm.policy';
 import { orNotFound, pickedFromList, refuse, removed, routeId, saved, scopeOf, stale, tenantOf } from './crm.respond';
 import { addressSchema, tiersFilterSchema, tiersSchema } from './crm.schema';
 import { defaultVatRateId, listActivities, listVatRates } from './crm-admin.service';
 import { searchTiers } from './crm-lookup.service';
-import { keepUploads, uploadError } from './crm.uploads';
+import { keepUploads, storage, uploadError } from './crm.uploads';
 import { TIERS_STATES } from './tiers.entity';
 import { visibleTiers as visibleTiersById } from './crm-access';
 import { ownerDocumentsLocals } from '../plan-document/owner-documents.view';
@@ -189,4 +190,10 @@ export async function logo(req: Request, res: Response): Promise<void> {
   const [file] = await keepUploads(req, [staged]);
   await setTiersLogo(req.ctx.db, tenantOf(req), tiers.id, file.id);
   saved(req, res, 'crm.company.flash.logo', {}, req.ctx.routes.path('crm_company_show', { id: tiers.id }));
+}
+
+/** `GET /crm/companies/{id}/logo/image` (crm_company_logo_image): the logo of a company the user may see, inline. */
+export async function logoImage(req: Request, res: Response): Promise<void> {
+  const tiers = await visibleTiers(req);
+  await sendFileOf(res, req.ctx.db, storage, tenantOf(req), tiers.logoFileId, { inline: true });
 }

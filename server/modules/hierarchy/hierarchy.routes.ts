@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import * as h from './hierarchy.handlers';
 import * as o from './organisation.handlers';
+import * as img from './hierarchy-images.handlers';
 import { parseDocuments, parseImage, parsePlan } from './hierarchy.uploads';
 import { seedHierarchyDemo } from './hierarchy.demo';
 
@@ -26,11 +27,13 @@ export const hierarchyModule = defineModule({
     { name: 'admin_hierarchy_item_delete', method: 'POST', path: '/admin/hierarchy/items/{id}/delete', right: H, handler: h.itemDelete },
     { name: 'admin_hierarchy_item_image_form', method: 'GET', path: '/admin/hierarchy/items/{id}/image/{kind}', right: H, handler: (req, res) => h.itemImageForm(req, res), requirements: { kind: 'logo|plan' } },
     { name: 'admin_hierarchy_item_image', method: 'POST', path: '/admin/hierarchy/items/{id}/image/{kind}', right: H, handler: h.itemImage, requirements: { kind: 'logo|plan' }, bodyParsers: [parseImage] },
+    { name: 'admin_hierarchy_item_image_file', method: 'GET', path: '/admin/hierarchy/items/{id}/image/{kind}/file', right: H, handler: img.itemImageFile, requirements: { kind: 'logo|plan' } },
     { name: 'admin_hierarchy_document_new', method: 'GET', path: '/admin/hierarchy/items/{id}/documents/new', right: H, handler: (req, res) => h.documentForm(req, res) },
     { name: 'admin_hierarchy_document_create', method: 'POST', path: '/admin/hierarchy/items/{id}/documents/new', right: H, handler: h.documentCreate, bodyParsers: [parseDocuments] },
     { name: 'admin_hierarchy_document_download', method: 'GET', path: '/admin/hierarchy/documents/{id}', right: H, handler: h.documentDownload },
     { name: 'admin_hierarchy_sector_new', method: 'GET', path: '/admin/hierarchy/items/{id}/sectors/new', right: H, handler: h.itemSectorForm },
     { name: 'admin_hierarchy_sector_create', method: 'POST', path: '/admin/hierarchy/items/{id}/sectors/new', right: H, handler: h.itemSectorCreate, bodyParsers: [parsePlan] },
+    { name: 'admin_hierarchy_sector_plan', method: 'GET', path: '/admin/hierarchy/sectors/{id}/plan', right: H, handler: img.sectorPlanFile('item') },
     { name: 'admin_hierarchy_label_add', method: 'POST', path: '/admin/hierarchy/items/{id}/{kind}/add', right: H, handler: h.labelAdd, requirements: { kind: 'company|lot' } },
     { name: 'admin_hierarchy_part_delete', method: 'POST', path: '/admin/hierarchy/{kind}/{id}/delete', right: H, handler: h.partDelete, requirements: { kind: 'document|company|lot|sector' } },
 
@@ -38,12 +41,14 @@ export const hierarchyModule = defineModule({
     { name: 'admin_site_new', method: 'GET', path: '/admin/sites/new', right: S, handler: o.siteNew },
     { name: 'admin_site_create', method: 'POST', path: '/admin/sites/new', right: S, handler: o.siteCreate, bodyParsers: [parsePlan] },
     { name: 'admin_site_show', method: 'GET', path: '/admin/sites/{id}', right: S, handler: o.siteShow },
+    { name: 'admin_site_plan', method: 'GET', path: '/admin/sites/{id}/plan', right: S, handler: img.sitePlanFile },
     { name: 'admin_site_edit', method: 'GET', path: '/admin/sites/{id}/edit', right: S, handler: o.siteEdit },
     { name: 'admin_site_update', method: 'POST', path: '/admin/sites/{id}/edit', right: S, handler: o.siteUpdate, bodyParsers: [parsePlan] },
     { name: 'admin_site_delete', method: 'POST', path: '/admin/sites/{id}/delete', right: S, handler: o.siteDelete },
     { name: 'admin_site_sector_new', method: 'GET', path: '/admin/sites/{id}/sectors/new', right: S, handler: o.siteSectorForm },
     { name: 'admin_site_sector_create', method: 'POST', path: '/admin/sites/{id}/sectors/new', right: S, handler: o.siteSectorCreate, bodyParsers: [parsePlan] },
     { name: 'admin_site_sector_delete', method: 'POST', path: '/admin/sites/sectors/{id}/delete', right: S, handler: o.siteSectorDelete },
+    { name: 'admin_site_sector_plan', method: 'GET', path: '/admin/sites/sectors/{id}/plan', right: S, handler: img.sectorPlanFile('site') },
     { name: 'admin_service_index', method: 'GET', path: '/admin/services', right: S, handler: o.serviceIndex },
     { name: 'admin_service_new', method: 'GET', path: '/admin/services/new', right: S, handler: o.serviceNew },
     { name: 'admin_service_create', method: 'POST', path: '/admin/services/new', right: S, handler: o.serviceCreate },

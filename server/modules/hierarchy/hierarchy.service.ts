@@ -275,6 +275,13 @@ export async function listSectors(db: Db, tenantId: number, owner: { itemId?: nu
   return rows.map((r: any) => ({ id: r.id, name: r.name, planFileId: r.plan_file_id, planWidth: r.plan_width, planHeight: r.plan_height }));
 }
 
+/** A sector of the company belonging to an item or to a site (`owner`) not in the trash, with its plan file id; null when there is none. */
+export async function findSectorPlan(db: Db, tenantId: number, id: number, owner: 'item' | 'site'): Promise<{ planFileId: number | null } | null> {
+  const join = owner === 'item' ? 'JOIN hierarchy_item o ON o.id = s.item_id' : 'JOIN site o ON o.id = s.site_id';
+  const [r] = await db.query(`SELECT s.plan_file_id FROM sector s ${join} AND o.deleted_at IS NULL WHERE s.id = $1 AND s.tenant_id = $2`, [id, tenantId]);
+  return r ? { planFileId: r.plan_file_id } : null;
+}
+
 /** Adds a sector to an item or a site, with its plan image and the image's pixel size. */
 export async function addSector(db: Db, tenantId: number, owner: { itemId?: number; siteId?: number }, name: string, plan: { fileId: number; width: number; height: number } | null): Promise<number> {
   const [row] = await db.query(

@@ -4,6 +4,7 @@ import {
 } from './identity.handlers';
 import { expiredPasswordForm, expiredPasswordSave, loginCheck, loginForm, logout, twoFactorCheck, twoFactorForm, twoFactorResend } from './login.handlers';
 import { changePasswordForm, changePasswordSave, forgottenForm, forgottenSend, resetForm, resetSave } from './password.handlers';
+import { userPhoto } from './user-photo';
 
 const TOKEN = { token: '[A-Za-z0-9_-]{43}' };
 
@@ -30,6 +31,7 @@ export const identityModule = defineModule({
     { name: 'user_profile_photo_edit', method: 'GET', path: '/profile/photo', right: 'authenticated', handler: profilePhotoForm },
     { name: 'user_profile_photo', method: 'POST', path: '/profile/photo', right: 'authenticated', handler: profilePhoto, bodyParsers: [parseProfilePhoto] },
     { name: 'user_profile_photo_remove', method: 'POST', path: '/profile/photo/remove', right: 'authenticated', handler: profilePhotoRemove },
+    { name: 'user_photo', method: 'GET', path: '/users/{id}/photo', right: 'authenticated', handler: userPhoto },
     { name: 'user_change_password', method: 'GET', path: '/profile/password', right: 'authenticated', handler: changePasswordForm },
     { name: 'user_change_password_save', method: 'POST', path: '/profile/password', right: 'authenticated', handler: changePasswordSave },
     { name: 'user_totp', method: 'GET', path: '/profile/authenticator', right: 'authenticated', handler: totpForm },

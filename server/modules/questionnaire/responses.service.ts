@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
-import { tenantKey } from '../../kernel/storage';
+import { registerFileReference, tenantKey } from '../../kernel/storage';
 import { userInTenant } from '../../kernel/tenancy';
 import type { StagedUpload } from '../../kernel/uploads';
 import { attachUserLabels, isKeepMarker, isPendingFile, userLabelsOf, type DrawnSignature } from './parse-responses';
@@ -11,6 +11,9 @@ import { decodePngDataUrl } from '../user-signature/png';
 import type { FileAnswer, QuestionnaireQuestion, QuestionnaireTree, ResponseValues, SignatureAnswer } from './questionnaire.types';
 
 /** Stores a drawn signature (`Buffer`) or an uploaded file (staged under `tmp/`, moved). */
+// File and signature answers point to their stored file from the JSON value: declared so the storage reconciliation keeps them.
+registerFileReference({ name: 'questionnaire_response.value', sql: "SELECT (value->>'fileId')::int AS file_id FROM questionnaire_response WHERE value ? 'fileId'" });
+
 async function storeFile(em: EntityManager, tenantId: number, name: string, content: Buffer | StagedUpload, mimeType: string): Promise<{ id: number; key: string }> {
   const key = tenantKey(tenantId, name);
   const size = Buffer.isBuffer(content) ? content.length : content.sizeBytes;

@@ -168,8 +168,8 @@ export async function makeSignLinks(ds: DataSource, job: SignLinkJob): Promise<{
   const expiresAt = new Date(now.getTime() + SIGN_LINK_TTL_DAYS * 86_400_000);
   const links = await ds.transaction(async (m) => {
     const [file] = rowsOf<{ id: number }>(await m.query(
-      `INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes, created_by) VALUES ($1, $2, $3, 'application/pdf', $4, $5) RETURNING id`,
-      [job.tenantId, key, name, pdf.length, job.userId ?? null]));
+      `INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes, created_by, state, tmp_key) VALUES ($1, $2, $3, 'application/pdf', $4, $5, 'pending', $6) RETURNING id`,
+      [job.tenantId, key, name, pdf.length, job.userId ?? null, staged]));
     const out: MadeLink[] = [];
     for (const company of targets) {
       await m.query(

@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
 import { orNotFound, routeId, tenantOf } from '../../kernel/http/respond';
-import { sendStoredFile, StoredFile } from '../../kernel/storage';
+import { sendFileOf } from '../../kernel/storage';
 import { findSector } from './zone.service';
 import { zoneStorage } from './zone-map.uploads';
 
 /** `GET /zone-map/sector/{id}/plan`: the plan image of a sector of the company (the map's background), inline. */
 export async function sectorPlanImage(req: Request, res: Response): Promise<void> {
   const sector = orNotFound(await findSector(req.ctx.db, tenantOf(req), routeId(req)));
-  const file = orNotFound(sector.planFileId ? await req.ctx.db.getRepository(StoredFile).findOneBy({ id: sector.planFileId, tenantId: tenantOf(req) }) : null);
-  await sendStoredFile(res, zoneStorage, file, { inline: true });
+  await sendFileOf(res, req.ctx.db, zoneStorage, tenantOf(req), sector.planFileId, { inline: true });
 }

@@ -11,7 +11,8 @@ export const zoneMapModule = defineModule({
   name: 'zone-map',
   routes: [
     ...zoneRoutes({ ownerType: 'prevention_plan', basePath: '/prevention-plan', viewRight: 'pdp.view', toggle: 'module_prevention_plan' }),
-    { name: 'zone_sector_plan', method: 'GET', path: '/zone-map/sector/{id}/plan', right: 'authenticated', handler: sectorPlanImage },
+    // The map's background: seen by whoever may see the zone map (the plans' right), in the company.
+    { name: 'zone_sector_plan', method: 'GET', path: '/zone-map/sector/{id}/plan', right: 'pdp.view', toggle: 'module_prevention_plan', handler: sectorPlanImage },
     ...COACTIVITY_WIDGET_ROUTES,
   ],
   demo: seedZoneMapDemo,

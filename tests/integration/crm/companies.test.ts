@@ -207,7 +207,7 @@ describe('logo', () => {
     const [row] = await t.db.dataSource.query('SELECT logo_file_id FROM tiers WHERE id = $1', [id]);
     expect(row.logo_file_id).toEqual(expect.any(Number));
     const page = await agent.get(`/crm/companies/${id}`);
-    expect(page.text).toContain(`src="/file-manager/${row.logo_file_id}"`);
-    expect((await agent.get(`/file-manager/${row.logo_file_id}`)).status).toBe(200);
+    expect(page.text).toContain(`src="/crm/companies/${id}/logo/image"`);
+    expect((await agent.get(`/crm/companies/${id}/logo/image`)).status).toBe(200);
   });
 });

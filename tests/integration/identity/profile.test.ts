@@ -31,8 +31,8 @@ describe('profile edit', () => {
     const ok = await agent.post('/profile/photo').set('X-Requested-With', 'XMLHttpRequest').field('_csrf_token', csrf).attach('photo', PNG, 'moi.png');
     expect(ok.status).toBe(201);
     const home = await agent.get('/');
-    const src = /<img src="(\/file-manager\/\d+)"[^>]*data-testid="user-photo"/.exec(home.text)?.[1];
-    expect(src).toBeDefined();
+    const src = /<img src="(\/users\/\d+\/photo)"[^>]*data-testid="user-photo"/.exec(home.text)?.[1];
+    expect(src).toBe(`/users/${user.id}/photo`);
     const img = await agent.get(src!);
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');

@@ -214,7 +214,7 @@ describe('rich-text image upload', () => {
     const { agent, csrf } = await loginAs(t, user);
     const ok = await agent.post('/file-manager/upload').set('X-CSRF-Token', csrf).attach('upload', PNG, 'schéma.png');
     expect(ok.status).toBe(201);
-    expect(ok.body.url).toMatch(/^\/file-manager\/\d+$/);
+    expect(ok.body.url).toMatch(/^\/file-manager\/[A-Za-z0-9_-]{43}$/);
     const img = await agent.get(ok.body.url);
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');

@@ -1,0 +1,22 @@
+/**
+ * A reference to stored files that is not a foreign key (a JSON value, a column kept without
+ * one): a `SELECT` whose `file_id` column lists the ids it uses. Foreign keys to `stored_file`
+ * are found in the catalogue; only these need declaring.
+ */
+export interface FileReference {
+  /** `table.column`, as the catalogue would name it. */
+  name: string;
+  sql: string;
+}
+
+const references = new Map<string, FileReference>();
+
+/** Declares a reference (once per module, at load): the reconciliation never removes a file it lists. */
+export function registerFileReference(ref: FileReference): void {
+  references.set(ref.name, ref);
+}
+
+/** The declared references. */
+export function registeredFileReferences(): FileReference[] {
+  return [...references.values()];
+}
