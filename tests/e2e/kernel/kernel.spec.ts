@@ -104,8 +104,14 @@ test.describe('refusals shown in the modal without losing what was typed', () =>
   test('403: a form whose CSRF token no longer matches', async ({ page, consoleErrors }) => {
     await login(page, 'user');
     const modal = await openProfile(page);
-    await modal.locator('input[name="_csrf_token"]').evaluate((el: HTMLInputElement) => { el.value = 'jeton-perime'; });
-    await page.locator('#vigie-boot').evaluate((el) => { el.textContent = JSON.stringify({ ...JSON.parse(el.textContent || '{}'), csrfToken: 'jeton-perime' }); });
+    // The user signs out and in again in another tab: a new session with a new token, while this
+    // page still holds the old one.
+    const csrf = await page.locator('#vigie-boot').evaluate((el) => JSON.parse(el.textContent || '{}').csrfToken);
+    expect((await page.request.post('/logout', { form: { _csrf_token: csrf }, maxRedirects: 0 })).status()).toBe(302);
+    const loginPage = await (await page.request.get('/login')).text();
+    const fresh = /name="_csrf_token" value="([^"]+)"/.exec(loginPage)![1];
+    const relogin = await page.request.post('/login', { form: { _username: accounts().user.username, _password: accounts().user.password, _csrf_token: fresh }, maxRedirects: 0 });
+    expect(relogin.status()).toBe(302);
     await modal.getByLabel('Prénom').fill('Bruno-Gardé');
     await modal.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(modal.getByTestId('client-alert')).toContainText('Le jeton CSRF est invalide');
