@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Request, Response } from 'express';
 import request from 'supertest';
 import { heavyWorkStats, setHeavyWorkLimits } from '../../../server/kernel/http/heavy-work';
@@ -81,7 +84,9 @@ describe('expensive work is bounded per user and per server', () => {
     const aliceFirst = start(alice.get('/test-heavy/held/a1'));
     await gate('a1').entered;
 
-    // Alice already has a document in preparation: her second one is refused at once.
+    // Alice already has a document in preparation: her second one is refused at once (its gate
+    // is open, so a wrongly admitted request would answer 200 rather than hang).
+    for (const name of ['a2', 'a3', 'd1']) gate(name).open();
     const page = await alice.get('/test-heavy/held/a2');
     expect(page.status).toBe(429);
     expect(page.headers['retry-after']).toBe('5');
@@ -126,6 +131,7 @@ describe('expensive work is bounded per user and per server', () => {
     const streamed = start(alice.get('/test-heavy/streamed/s1'));
     await gate('s1').entered;
     // The handler has returned, but the archive is still being sent.
+    gate('s2').open();
     const refused = await alice.get('/test-heavy/held/s2').set('X-Requested-With', 'XMLHttpRequest');
     expect(refused.status).toBe(429);
     gate('s1').open();
@@ -136,25 +142,33 @@ describe('expensive work is bounded per user and per server', () => {
 
   it('forgets a waiting request whose client left', async () => {
     setHeavyWorkLimits({ concurrency: 1, perKey: 1, queue: 1, maxWaitMs: 60_000 });
-    const [alice, bruno] = await Promise.all([loggedIn(), loggedIn()]);
+    const alice = await loggedIn();
     const aliceFirst = start(alice.get('/test-heavy/held/l1'));
     await gate('l1').entered;
-    const leaving = bruno.get('/test-heavy/held/l2');
-    leaving.on('error', () => undefined);
-    leaving.end(() => undefined);
-    await until(() => heavyWorkStats().waiting === 1, 'Bruno en attente');
-    leaving.abort();
-    await until(() => heavyWorkStats().waiting === 0, 'Bruno parti');
+    // A visitor's public document waits, then the visitor closes the tab.
+    const server = t.app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const leaving = http.get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/test-heavy/public/l2' });
+      leaving.on('error', () => undefined);
+      await until(() => heavyWorkStats().waiting === 1, 'visiteur en attente');
+      leaving.destroy();
+      await until(() => heavyWorkStats().waiting === 0, 'visiteur parti');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
     gate('l1').open();
     expect((await aliceFirst).status).toBe(200);
-    // Bruno's key was freed with his place in the queue.
+    // The visitor's address was freed with its place in the queue.
     gate('l3').open();
-    expect((await bruno.get('/test-heavy/held/l3')).status).toBe(200);
+    expect((await request(t.app).get('/test-heavy/public/l3')).status).toBe(200);
   });
 
   it('counts public documents per address', async () => {
     const first = start(request(t.app).get('/test-heavy/public/p1'));
     await gate('p1').entered;
+    gate('p2').open();
     const refused = await request(t.app).get('/test-heavy/public/p2').set('X-Requested-With', 'XMLHttpRequest');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: BUSY });
