@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ROOT_DIR } from '../config';
+import { AfterCommitSubscriber } from './after-commit';
 
 /** Globs of every entity and migration: a module adds files, not registrations. */
 export const ENTITY_GLOBS = [path.join(ROOT_DIR, 'server', '**', '*.entity.{ts,js}')];
@@ -45,6 +46,7 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     entities: ENTITY_GLOBS,
     migrations: MIGRATION_GLOBS,
     migrationsTableName: 'migrations',
+    subscribers: [AfterCommitSubscriber],
     synchronize: false,
     logging: opts.logging ?? false,
     poolSize: opts.poolSize ?? 10,

@@ -1,3 +1,5 @@
+import type { EntityManager } from 'typeorm';
+import { afterCommit } from '../db/after-commit';
 import { assertSafeKey } from './keys';
 import { StorageNotFoundError, type Storage } from './storage';
 
@@ -33,4 +35,18 @@ export async function promoteUpload(storage: Storage, tmpKey: string, finalKey: 
   if (!tmpKey.startsWith('tmp/')) throw new Error(`Clé temporaire attendue : ${tmpKey}`);
   if (finalKey.startsWith('tmp/')) throw new Error(`Clé définitive attendue : ${finalKey}`);
   await moveOnce(storage, tmpKey, finalKey);
+}
+
+/**
+ * For a `pending` row written with `manager`: once its transaction commits, moves the upload
+ * from `tmpKey` to the row's final key and marks the row `stored`; nothing happens on a rollback
+ * (the temporary object stays an orphan for the reconciliation), and a crash in between leaves a
+ * `pending` row that the reconciliation finishes.
+ */
+export function promoteAfterCommit(manager: EntityManager, storage: Storage, file: { id: number; tmpKey: string; storageKey: string }): void {
+  const ds = manager.connection;
+  afterCommit(manager, async () => {
+    await promoteUpload(storage, file.tmpKey, file.storageKey);
+    await ds.query(`UPDATE stored_file SET state = 'stored', tmp_key = NULL WHERE id = $1 AND state = 'pending'`, [file.id]);
+  });
 }

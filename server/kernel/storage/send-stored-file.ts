@@ -40,7 +40,7 @@ async function openIfThere(storage: Storage, key: string): Promise<Readable | nu
  * pending (then the final key once more, in case the move happened meanwhile). A file found
  * nowhere is a 404 for the user, never a 500.
  */
-async function openStoredFile(storage: Storage, file: StoredFile): Promise<Readable> {
+export async function openStoredFile(storage: Storage, file: Pick<StoredFile, 'id' | 'storageKey' | 'tmpKey'>): Promise<Readable> {
   const stream = (await openIfThere(storage, file.storageKey))
     ?? (file.tmpKey ? (await openIfThere(storage, file.tmpKey)) ?? (await openIfThere(storage, file.storageKey)) : null);
   if (!stream) {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
-import { registerFileReference, tenantKey } from '../../kernel/storage';
+import { promoteAfterCommit, registerFileReference, tenantKey, tmpKey } from '../../kernel/storage';
 import { userInTenant } from '../../kernel/tenancy';
 import type { StagedUpload } from '../../kernel/uploads';
 import { attachUserLabels, isKeepMarker, isPendingFile, userLabelsOf, type DrawnSignature } from './parse-responses';
@@ -10,19 +10,29 @@ import { storage } from './questionnaire.uploads';
 import { decodePngDataUrl } from '../user-signature/png';
 import type { FileAnswer, QuestionnaireQuestion, QuestionnaireTree, ResponseValues, SignatureAnswer } from './questionnaire.types';
 
-/** Stores a drawn signature (`Buffer`) or an uploaded file (staged under `tmp/`, moved). */
 // File and signature answers point to their stored file from the JSON value: declared so the storage reconciliation keeps them.
 registerFileReference({ name: 'questionnaire_response.value', sql: "SELECT (value->>'fileId')::int AS file_id FROM questionnaire_response WHERE value ? 'fileId'" });
 
+/**
+ * Stores a drawn signature (`Buffer`) or an uploaded file (staged under `tmp/`): the row is written
+ * `pending` with the temporary key, and the object reaches its final key only once the caller's
+ * transaction commits. A rolled-back save leaves a temporary orphan (purged), never a final object
+ * nobody owns; a crash in between leaves a `pending` row the storage reconciliation finishes.
+ */
 async function storeFile(em: EntityManager, tenantId: number, name: string, content: Buffer | StagedUpload, mimeType: string): Promise<{ id: number; key: string }> {
   const key = tenantKey(tenantId, name);
   const size = Buffer.isBuffer(content) ? content.length : content.sizeBytes;
+  let staged: string;
+  if (Buffer.isBuffer(content)) {
+    staged = tmpKey();
+    await storage.put(staged, content, { contentType: mimeType });
+  } else {
+    staged = content.tmpKey;
+  }
   const [row] = await em.query(
-    'INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [tenantId, key, name.slice(0, 255), mimeType, size]);
-  // Written before the commit: a rolled-back save leaves an unreferenced file, never a row without its file.
-  if (Buffer.isBuffer(content)) await storage.put(key, content, { contentType: mimeType });
-  else await storage.move(content.tmpKey, key);
+    `INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes, state, tmp_key) VALUES ($1, $2, $3, $4, $5, 'pending', $6) RETURNING id`,
+    [tenantId, key, name.slice(0, 255), mimeType, size, staged]);
+  promoteAfterCommit(em, storage, { id: row.id, tmpKey: staged, storageKey: key });
   return { id: row.id, key };
 }
 
