@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../../support/app';
 import { addDocument } from '../../../server/modules/plan-document/plan-document.service';
-import { actor, addCompany, addStaff, createPlan, createType, postDocument, postEmpty, XHR } from '../plan-document/helpers';
+import { actor, addCompany, addStaff, companyOf, createPlan, createType, postDocument, postEmpty, XHR } from '../plan-document/helpers';
 import { fields } from '../risk-analysis/helpers';
 
 let t: TestApp;
@@ -28,7 +28,9 @@ describe('the plan history', () => {
     const [v2] = await t.db.dataSource.query('SELECT id, version FROM plan_document WHERE plan_id = $1 AND revision = 2', [planId]);
     expect((await a.agent.post(`/prevention-plan/documents/${v2.id}/edit`).set(XHR).type('form')
       .send({ _csrf_token: a.csrf, 'plan_document[expiresOn]': '31/12/2030', 'plan_document[version]': String(v2.version) })).status).toBe(201);
-    expect((await postEmpty(a, `/prevention-plan/documents/${v2.id}/validate`)).status).toBe(200);
+    // Nobody validates a version they gave (docs/separation-of-duties.md): a colleague does.
+    const validator = await actor(t, ['pdp.view', 'pdp.view_all', 'companies.validate_documents'], await companyOf(t, a.tenantId));
+    expect((await postEmpty(validator, `/prevention-plan/documents/${v2.id}/validate`)).status).toBe(200);
     expect((await postEmpty(a, `/prevention-plan/documents/${v2.id}/delete`)).status).toBe(200);
     expect((await a.agent.post(`/prevention-plan/${planId}/documents/ask`).set(XHR).type('form')
       .send({ _csrf_token: a.csrf, 'document_ask[planCompanyId]': String(eeId), 'document_ask[documentTypeId]': String(insurance), 'document_ask[message]': 'Merci.' })).status).toBe(201);
@@ -40,7 +42,7 @@ describe('the plan history', () => {
     expect(rows.map((r: { transition: string }) => r.transition)).toEqual([
       'document_add', 'document_version', 'document_add', 'document_edit', 'document_validate', 'document_delete', 'document_ask', 'risk_analysis_create', 'risk_phase_add',
     ]);
-    expect(rows.every((r: { userId: number }) => r.userId === a.id)).toBe(true);
+    expect(rows.map((r: { userId: number }) => r.userId)).toEqual(rows.map((r: { transition: string }) => (r.transition === 'document_validate' ? validator.id : a.id)));
     expect(rows[0].comment).toBe("Attestation d'assurance RC (v1) – Électricité Durand SARL");
     expect(rows[2].comment).toBe('Habilitation électrique (v1) – Paul Martin (Électricité Durand SARL)');
     expect(rows[8].comment).toBe('1 – Câblage de l’armoire');
