@@ -2,13 +2,16 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config';
 import { startJobWorker } from './jobs';
 import type { ModuleDef } from './module';
+import { registerMaintenanceJob, scheduleMaintenance } from './maintenance.job';
 import { closePdfBrowser } from './pdf';
 import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './storage';
 
-/** Starts the background work of the process (job worker, orphan-upload purge); returns how to stop it. */
+/** Starts the background work of the process (job worker, storage reconciliation, housekeeping); returns how to stop it. */
 export function startBackground(db: DataSource, config: AppConfig, modules: ModuleDef[] = []): () => Promise<void> {
   registerPurgeOrphansJob(createStorage(config));
   void schedulePurgeOrphans(db).catch((err) => console.error('[jobs] planification impossible', err));
+  registerMaintenanceJob();
+  void scheduleMaintenance(db).catch((err) => console.error('[jobs] planification impossible (maintenance)', err));
   for (const m of modules) {
     if (m.schedule) void m.schedule(db).catch((err) => console.error(`[jobs] planification impossible (${m.name})`, err));
   }
