@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** What makes an integration file part of the embedded run. */
-const MARKERS = /\b(drainJobs|runDueJobs|startJobWorker|enqueue|useClock|FixedClock|killUserSessions|sessionExpiry|IDLE_TIMEOUT_MS|ABSOLUTE_TIMEOUT_MS|TcpProxy|outage-server)\b|\/sign\/|sign-link/;
+const MARKERS = /\b(afterCommit|promoteAfterCommit|drainJobs|runDueJobs|startJobWorker|enqueue|useClock|FixedClock|killUserSessions|sessionExpiry|IDLE_TIMEOUT_MS|ABSOLUTE_TIMEOUT_MS|TcpProxy|outage-server)\b|\/sign\/|sign-link/;
 
 /** Every integration test file under `dir`, recursively. */
 function testFiles(dir) {

@@ -3,7 +3,7 @@ import { EventSubscriber, type EntityManager, type EntitySubscriberInterface, ty
 /** Work queued on a transaction, with the depth (savepoint level) it was queued at. */
 interface Queued {
   depth: number;
-  run: () => Promise<void>;
+  run: (manager: EntityManager) => Promise<void>;
 }
 
 const queues = new WeakMap<QueryRunner, Queued[]>();
@@ -11,14 +11,16 @@ const queues = new WeakMap<QueryRunner, Queued[]>();
 /**
  * Runs `work` once the transaction of `manager` has committed (at once when there is none), and
  * never if it rolls back: what must only happen to committed rows — moving an upload to the key
- * its row names, say — happens then. A failure is reported and left to the caller's own repair
- * (the storage reconciliation finishes interrupted moves).
+ * its row names, say — happens then. `work` gets a manager on the same connection, now outside
+ * the transaction: it must query through it (the embedded database's pool has one connection,
+ * still held here). A failure is reported and left to the caller's own repair (the storage
+ * reconciliation finishes interrupted moves).
  */
-export function afterCommit(manager: EntityManager, work: () => Promise<void>): void {
+export function afterCommit(manager: EntityManager, work: (manager: EntityManager) => Promise<void>): void {
   const qr = manager.queryRunner;
-  const run = () => work().catch((err) => console.error('[db] après validation : échec', err));
+  const run = (m: EntityManager) => work(m).catch((err) => console.error('[db] après validation : échec', err));
   if (!qr || !qr.isTransactionActive) {
-    void run();
+    void run(manager);
     return;
   }
   const queue = queues.get(qr) ?? [];
@@ -35,7 +37,7 @@ export class AfterCommitSubscriber implements EntitySubscriberInterface {
     if (qr.isTransactionActive) return;
     const queue = queues.get(qr);
     queues.delete(qr);
-    for (const item of queue ?? []) await item.run();
+    for (const item of queue ?? []) await item.run(event.manager);
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {

@@ -44,9 +44,8 @@ export async function promoteUpload(storage: Storage, tmpKey: string, finalKey: 
  * `pending` row that the reconciliation finishes.
  */
 export function promoteAfterCommit(manager: EntityManager, storage: Storage, file: { id: number; tmpKey: string; storageKey: string }): void {
-  const ds = manager.connection;
-  afterCommit(manager, async () => {
+  afterCommit(manager, async (m) => {
     await promoteUpload(storage, file.tmpKey, file.storageKey);
-    await ds.query(`UPDATE stored_file SET state = 'stored', tmp_key = NULL WHERE id = $1 AND state = 'pending'`, [file.id]);
+    await m.query(`UPDATE stored_file SET state = 'stored', tmp_key = NULL WHERE id = $1 AND state = 'pending'`, [file.id]);
   });
 }
