@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+import { french } from '../support/dates';
 
-const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+const today = () => french(0);
 
 /** Creates an action from the action plan, assigned to Bruno Utilisateur; returns its number. */
 async function createAction(page: Page, text: string): Promise<string> {

@@ -2,11 +2,10 @@ import { Client } from 'pg';
 import type { Locator, Page } from '@playwright/test';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
+import { parisToday } from '../support/dates';
 
 const french = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const plus = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** Today in Paris, `YYYY-MM-DD` (the calendar's day). */
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** The work week the calendar opens on: Monday of this week, and the index (0-4) of today, Friday at the weekend. */
 function thisWorkWeek(): { monday: string; todayIndex: number } {

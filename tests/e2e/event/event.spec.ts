@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+import { french } from '../support/dates';
 
 /** Today in Paris as the forms type it. */
-function today(): string {
-  const p = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date());
-  const get = (type: string) => p.find((x) => x.type === type)!.value;
-  return `${get('day')}/${get('month')}/${get('year')}`;
-}
+const today = (): string => french(0);
 
 async function typeDate(page: Page, value: string): Promise<void> {
   const input = page.locator('#event_date');

@@ -1,5 +1,6 @@
 import type TestAgent from 'supertest/lib/agent';
 import { loginAs, makeUser, type TestApp } from '../../support/app';
+import { todayIso } from '../../../server/kernel/clock';
 
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -78,7 +79,7 @@ export async function planRow(t: TestApp, id: number): Promise<Record<string, an
 let numbers = 0;
 /** Inserts a plan row directly (list and rights tests), dates as `YYYY-MM-DD` or days from today. */
 export async function insertPlan(t: TestApp, tenantId: number, creatorId: number, cols: Record<string, unknown> = {}): Promise<number> {
-  const iso = (v: unknown) => (typeof v === 'number' ? new Date(Date.now() + v * 86_400_000).toISOString().slice(0, 10) : v);
+  const iso = (v: unknown) => (typeof v === 'number' ? new Date(Date.parse(`${todayIso()}T00:00:00Z`) + v * 86_400_000).toISOString().slice(0, 10) : v);
   const values: Record<string, unknown> = {
     tenant_id: tenantId, pdp_number: `PDP-T-${process.pid}-${++numbers}`, subject: 'Plan de test', created_by_id: creatorId, ...cols,
   };

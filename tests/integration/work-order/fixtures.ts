@@ -2,11 +2,12 @@ import { actor, insertPlan, newCompany, XHR, type Actor } from '../prevention-pl
 import { addCompany } from '../plan-document/helpers';
 import { drawing } from '../../support/png';
 import type { TestApp } from '../../support/app';
+import { todayIso } from '../../../server/kernel/clock';
 
 export { XHR, newCompany, actor, type Actor };
 
-/** `YYYY-MM-DD` of today plus `days` (UTC). */
-export const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of today plus `days`, today being the application's day in Paris (UTC's differs near midnight). */
+export const isoDay = (days: number) => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** DD/MM/YYYY of today plus `days`. */
 export const frDay = (days: number) => { const i = isoDay(days); return `${i.slice(8, 10)}/${i.slice(5, 7)}/${i.slice(0, 4)}`; };
 
