@@ -63,8 +63,9 @@ describe('signatures panel of the signing core (security protocol and PPSPS)', (
     await q('UPDATE security_protocol_signature SET has_watermark = true WHERE protocol_id = $1', [id]);
     expect(await panel(reader, id)).toMatch(/data-testid="signature-watermark">Signé sur Vigie – PDS-/);
 
+    // The carrier was the only company to sign: the protocol waits for the internal signature.
     const [state] = await q('SELECT status FROM security_protocol WHERE id = $1', [id]);
-    if (state.status === 'waiting_tiers') expect((await apply(editor, id, 'send_internal')).body.result).toBe(true);
+    expect(state.status).toBe('waiting_internal');
     expect((await apply(signer, id, 'validate', { 'signature[name]': 'Claire Responsable', 'signature[image]': drawing() })).body.result).toBe(true);
     html = await panel(editor, id);
     expect(html).toMatch(/data-testid="signer-internal"[\s\S]*?data-state="signed"[\s\S]*?Claire Responsable/);
