@@ -22,7 +22,7 @@ describe('demo companies and staff of the demo plans', () => {
     await seedPlanCompaniesDemo(db, user.tenantId);
     await seedPlanCompaniesDemo(db, user.tenantId);
     const plans: Array<{ id: number }> = await db.query(`SELECT id FROM prevention_plan WHERE tenant_id = $1 AND pdp_number LIKE 'PDP-DEMO-%'`, [user.tenantId]);
-    expect(plans.length).toBeGreaterThan(0);
+    expect(plans).toHaveLength(8);
     for (const p of plans) {
       const companies: Array<{ id: number; kind: string; parent_id: number | null; tiers_id: number | null }> = await db.query('SELECT id, kind, parent_id, tiers_id FROM plan_company WHERE plan_id = $1', [p.id]);
       expect(companies.filter((c) => c.kind === 'EU')).toHaveLength(1);
@@ -47,13 +47,26 @@ describe('demo companies and staff of the demo plans', () => {
     await seedPlanCompaniesDemo(db, user.tenantId);
     await seedPlanSignaturesDemo(db, user.tenantId);
     await seedPlanSignaturesDemo(db, user.tenantId);
-    const plans: Array<{ id: number; status: string }> = await db.query(`SELECT id, status FROM prevention_plan WHERE tenant_id = $1 AND pdp_number LIKE 'PDP-DEMO-%'`, [user.tenantId]);
+    const plans: Array<{ id: number; number: string; status: string }> = await db.query(
+      `SELECT id, pdp_number AS number, status FROM prevention_plan WHERE tenant_id = $1 AND pdp_number LIKE 'PDP-DEMO-%' ORDER BY pdp_number`, [user.tenantId]);
+    // Eight plans, four of them past the companies' signing (0005 waiting for the internal signature, 0006 to 0008 signed inside too).
+    expect(plans.map((p) => [p.number, p.status])).toEqual([
+      ['PDP-DEMO-0001', 'draft'], ['PDP-DEMO-0002', 'waiting_manual'], ['PDP-DEMO-0003', 'waiting_sign'], ['PDP-DEMO-0004', 'waiting_tiers'],
+      ['PDP-DEMO-0005', 'waiting_internal'], ['PDP-DEMO-0006', 'in_operation'], ['PDP-DEMO-0007', 'in_operation'], ['PDP-DEMO-0008', 'expired'],
+    ]);
+    const seen: Array<Record<string, unknown>> = [];
     for (const p of plans) {
       const status = await signatureStatus(db, user.tenantId, p.id);
-      const past = ['waiting_internal', 'in_operation', 'expired'].includes(p.status);
-      expect(status.allCompaniesSigned).toBe(past);
-      expect(status.internal != null).toBe(['in_operation', 'expired'].includes(p.status));
-      for (const s of status.signatures) expect(checkSignatureImage(s.image).ok).toBe(true);
+      seen.push({
+        number: p.number,
+        companiesSigned: status.allCompaniesSigned,
+        internal: status.internal != null,
+        signatures: status.signatures.length > 0,
+        imagesOk: status.signatures.every((s) => checkSignatureImage(s.image).ok),
+      });
     }
+    const past = (status: string) => ['waiting_internal', 'in_operation', 'expired'].includes(status);
+    const inside = (status: string) => ['in_operation', 'expired'].includes(status);
+    expect(seen).toEqual(plans.map((p) => ({ number: p.number, companiesSigned: past(p.status), internal: inside(p.status), signatures: past(p.status), imagesOk: true })));
   });
 });
