@@ -104,6 +104,7 @@ describe('companies of a protocol', () => {
     expect(decode(form.text)).toContain('value="Manut Express"');
     expect((await post(editor, `/security-protocol/company/${companyId}/edit`, 'pds_company', { name: 'Manut Express Sud', address: '2 rue A', lastName: 'Roux', version: 1 })).status).toBe(201);
     expect((await post(editor, `/security-protocol/company/${companyId}/edit`, 'pds_company', { name: 'Trop tard', address: '2 rue A', lastName: 'Roux', version: 1 })).status).toBe(409);
+    expect((await companies(id)).map((c: { name: string }) => c.name)).toEqual(['Manut Express Sud']);
     const removed = await postEmpty(editor, `/security-protocol/company/${companyId}/remove`);
     expect(removed.status).toBe(200);
     expect(decode(removed.body.message)).toBe('L\'entreprise « Manut Express Sud » a été retirée du protocole.');
@@ -112,8 +113,16 @@ describe('companies of a protocol', () => {
 
   it('refuses changes to the companies once the protocol left the draft state (403)', async () => {
     const { editor, id } = await setup();
+    const added = await post(editor, `/security-protocol/${id}/company/add?kind=handler`, 'pds_company', { name: 'Manut Express', address: '2 rue A', lastName: 'Roux', version: 0 });
+    expect(added.status).toBe(201);
     await t.db.dataSource.query("UPDATE security_protocol SET status = 'waiting_tiers' WHERE id = $1", [id]);
+    const before = await companies(id);
+    expect(before.map((c: { name: string }) => c.name)).toEqual(['Manut Express']);
     const res = await post(editor, `/security-protocol/${id}/company/add?kind=carrier`, 'pds_company', { name: 'X', address: 'Y', lastName: 'Z' });
     expect(res.status).toBe(403);
+    expect((await post(editor, `/security-protocol/company/${added.body.id}/edit`, 'pds_company', { name: 'Autre nom', address: '2 rue A', lastName: 'Roux', version: 1 })).status).toBe(403);
+    expect((await postEmpty(editor, `/security-protocol/company/${added.body.id}/remove`)).status).toBe(403);
+    // Nothing was added, renamed or removed.
+    expect(await companies(id)).toEqual(before);
   });
 });
