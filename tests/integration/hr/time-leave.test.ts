@@ -339,3 +339,86 @@ describe('decision mails', () => {
     expect(mailsTo(to)).toHaveLength(0);
   });
 });
+
+describe('working days at their boundaries', () => {
+  /** The cells of the list row whose period is `start`–`end` (DD/MM/YYYY): working days and balance after approval. */
+  const rowOf = (html: string, start: string, end: string) => {
+    const row = html.split('data-testid="leave-row"').find((r) => r.includes(`<td>${start}</td><td>${end}</td>`)) ?? '';
+    const days = row.match(/<td class="text-center">\s*(\d+)/);
+    const after = row.match(/data-testid="leave-balance-after"[^>]*>([\s\S]*?)<\/div>/);
+    return { days: days ? Number(days[1]) : null, after: after ? after[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() : '' };
+  };
+  const ask = (a: { agent: any; csrf: string }, startDate: string, endDate: string) =>
+    a.agent.post('/rh/paid-leave-requests/new').set(XHR).type('form').send(form(a.csrf, { type: 'paid_leave', startDate, endDate }));
+
+  it('counts a one-day paid leave as 1 working day: in the list, the pending days, the balance after approval and the mail', async () => {
+    const { worker, manager, tenantId, employeeId } = await company();
+    const to = `lea.moreau.${employeeId}@exemple.fr`;
+    await q('UPDATE employee SET email = $2 WHERE id = $1', [employeeId, to]);
+    const w = await loginAs(t, worker);
+    // Monday 30/11/2026 alone: one working day, asked as such (the end may equal the start).
+    const res = await ask(w, '30/11/2026', '30/11/2026');
+    expect(res.status).toBe(201);
+    const mine = await w.agent.get('/rh/paid-leave-requests');
+    expect(mine.text).toMatch(/data-testid="leave-pending">1</);
+    expect(mine.text).toMatch(/data-testid="leave-balance-value">25</);
+    expect(rowOf(mine.text, '30/11/2026', '30/11/2026')).toEqual({ days: 1, after: 'Solde après : 24 j' });
+
+    const m = await loginAs(t, manager);
+    const [{ id }] = await q('SELECT id FROM paid_leave_request WHERE employee_id = $1', [employeeId]);
+    expect((await m.agent.post(`/rh/paid-leave-requests/${id}/validate`).set(XHR).send({ _csrf_token: m.csrf })).status).toBe(201);
+    const after = await w.agent.get('/rh/paid-leave-requests');
+    expect(after.text).toMatch(/data-testid="leave-taken">1</);
+    expect(after.text).toMatch(/data-testid="leave-balance-value">24</);
+    expect(rowOf(after.text, '30/11/2026', '30/11/2026').days).toBe(1);
+
+    await drainJobs(t.db.dataSource, { names: [LEAVE_DECISION_MAIL_JOB], tenantIds: [tenantId] });
+    const sent = leaveMailer().sent().filter((mail) => mail.to.includes(to));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('Jours ouvrés : 1');
+  });
+
+  it('counts 0, 1 and 2 working days around a weekend and around public holidays', async () => {
+    const { worker, manager, employeeId } = await company();
+    const w = await loginAs(t, worker);
+    // 0: a weekend (Sat 28 – Sun 29/11/2026), Christmas alone (Fri 25/12/2026): refused.
+    for (const [start, end] of [['28/11/2026', '29/11/2026'], ['25/12/2026', '25/12/2026']]) {
+      const none = await ask(w, start, end);
+      expect(none.status).toBe(200);
+      expect(none.text).toContain('Cette période ne contient aucun jour ouvré.');
+    }
+    // 1: Sat 05 – Mon 07/12 (the Monday); Thu 24 – Sun 27/12 (Christmas and the weekend left out).
+    // 2: Fri 11 – Mon 14/12 (the weekend left out); Thu 31/12/2026 – Mon 04/01/2027 (New Year's Day and the weekend left out).
+    const periods: Array<[string, string, number]> = [
+      ['05/12/2026', '07/12/2026', 1], ['24/12/2026', '27/12/2026', 1], ['11/12/2026', '14/12/2026', 2], ['31/12/2026', '04/01/2027', 2],
+    ];
+    for (const [start, end] of periods) expect((await ask(w, start, end)).status).toBe(201);
+    expect((await q('SELECT count(*)::int AS n FROM paid_leave_request WHERE employee_id = $1', [employeeId]))[0].n).toBe(4);
+
+    const list = await w.agent.get('/rh/paid-leave-requests');
+    expect(periods.map(([start, end]) => rowOf(list.text, start, end))).toEqual([
+      { days: 1, after: 'Solde après : 24 j' }, { days: 1, after: 'Solde après : 24 j' },
+      { days: 2, after: 'Solde après : 23 j' }, { days: 2, after: 'Solde après : 23 j' },
+    ]);
+    // 1 + 1 + 2 + 2 = 6 pending; once approved, 25 − 6 = 19.
+    expect(list.text).toMatch(/data-testid="leave-pending">6</);
+    const m = await loginAs(t, manager);
+    for (const { id } of await q('SELECT id FROM paid_leave_request WHERE employee_id = $1', [employeeId])) {
+      expect((await m.agent.post(`/rh/paid-leave-requests/${id}/validate`).set(XHR).send({ _csrf_token: m.csrf })).status).toBe(201);
+    }
+    expect((await w.agent.get('/rh/paid-leave-requests')).text).toMatch(/data-testid="leave-balance-value">19</);
+  });
+
+  it('counts a one-day leave on the first and on the last day of the paid-leave year in that year, and not the days just outside', async () => {
+    const { worker, tenantId, employeeId } = await company();
+    // The year runs from Mon 01/06/2026 to Mon 31/05/2027.
+    await leave(tenantId, employeeId, '2026-05-29', '2026-05-29'); // Friday before: previous year.
+    await leave(tenantId, employeeId, '2026-06-01', '2026-06-01'); // first day: 1.
+    await leave(tenantId, employeeId, '2027-05-31', '2027-05-31'); // last day: 1.
+    await leave(tenantId, employeeId, '2027-06-01', '2027-06-01'); // Tuesday after: next year.
+    const w = await loginAs(t, worker);
+    const page = await w.agent.get('/rh/paid-leave-requests');
+    expect(page.text).toMatch(/data-testid="leave-taken">2</);
+    expect(page.text).toMatch(/data-testid="leave-balance-value">23</);
+  });
+});
