@@ -98,14 +98,12 @@ describe('the analysis of a plan', () => {
     ]);
     const tab = await agent.get(`/prevention-plan/${plan.id}/risk-analysis`);
     expect(tab.text).toContain('La zone de risque « Circulation » doit indiquer si elle est concernée.');
-    if (t.ctx.routes.has('pdp_show')) {
-      // The plan page shows both tabs and lists the problems in its completeness panel.
-      const page = await agent.get(`/prevention-plan/${plan.id}?tab=risk_analysis`);
-      expect(page.status).toBe(200);
-      expect(page.text).toContain('data-testid="plan-tab-risk_analysis"');
-      expect(page.text).toContain('data-testid="plan-tab-interference"');
-      expect(page.text).toContain('Le risque « Bruit des compresseurs » doit être associé à au moins une phase d&#39;activité.');
-    }
+    // The plan page shows both tabs and lists the problems in its completeness panel.
+    const page = await agent.get(`/prevention-plan/${plan.id}?tab=risk_analysis`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('data-testid="plan-tab-risk_analysis"');
+    expect(page.text).toContain('data-testid="plan-tab-interference"');
+    expect(page.text).toContain('Le risque « Bruit des compresseurs » doit être associé à au moins une phase d&#39;activité.');
 
     const emptyPhase = await agent.post(`/prevention-plan/${plan.id}/risk-analysis/phases/new`).set(XHR).type('form')
       .send({ _csrf_token: csrf, ...fields('risk_analysis_phase', { number: '1', description: '', companyId: String(plan.ee) }) });
@@ -132,6 +130,7 @@ describe('the analysis of a plan', () => {
     // A stale edit of an area is refused.
     expect((await agent.post(`/prevention-plan/risk-analysis/areas/${circ.id}/edit`).set(XHR).type('form')
       .send({ _csrf_token: csrf, ...fields('risk_analysis_area', { concerned: '1', version: String(circ.version) }) })).status).toBe(409);
+    expect(await t.db.dataSource.query('SELECT concerned FROM risk_analysis_area WHERE id = $1', [circ.id])).toEqual([{ concerned: false }]);
   });
 
   it('rates an interference risk before and after its measures with the quote and the severity colour', async () => {
