@@ -166,7 +166,6 @@ describe('dangerous works and the plan check', () => {
   });
 
   it('shows both warnings in French on the plan page', async () => {
-    if (!t.ctx.routes.has('pdp_show')) return;
     const user = await makeUser(t, { roles: ['super_admin'] });
     const site = await f.site(user.tenantId, 'Usine de Valence');
     const plan = await f.plan(user.tenantId, { number: 'DG-PAGE', site, start: '2026-03-01', end: '2026-06-30', hours: 400, createdBy: user.id });
