@@ -32,10 +32,12 @@ describe('cross-company probe of the risk-analysis routes', () => {
     const before = await snapshot(victim.tenantId);
     const { agent, csrf } = await loginAs(t, attacker);
     const leaks: string[] = [];
+    const probed = new Set<string>();
     for (const route of riskAnalysisModule.routes) {
       const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       if (!params.length) continue;
       for (const id of ids) {
+        probed.add(route.name);
         const url = t.ctx.routes.path(route.name, Object.fromEntries(params.map((p) => [p, String(id)])));
         for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
           const res = method === 'GET'
@@ -45,6 +47,8 @@ describe('cross-company probe of the risk-analysis routes', () => {
         }
       }
     }
+    // The probe did walk the routes that read and delete the other company's rows.
+    expect([...probed]).toEqual(expect.arrayContaining(['pdp_risk_analysis_show', 'pdp_risk_analysis_reset', 'pdp_risk_analysis_phase_remove', 'risk_analysis_template_remove', 'admin_quote_consequence_remove']));
     expect(leaks).toEqual([]);
     expect(await snapshot(victim.tenantId)).toBe(before);
   }, 60_000);
