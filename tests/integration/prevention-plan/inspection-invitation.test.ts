@@ -157,13 +157,44 @@ describe('prior joint inspection invitations', () => {
     expect(tab.text).toContain('data-testid="invitation-add"');
   });
 
+  it('sends the invitation exactly 72 hours before the inspection, the CSE informed by it, and refuses it one minute later', async () => {
+    const s = await scene();
+    const notice = /data-testid="error-inspectionDate">L'invitation à l'inspection commune préalable doit être envoyée au moins 72 heures avant l'inspection./;
+    // 73 hours before (one hour above): step 1 accepted.
+    expect(clock.now().getTime()).toBe(s.at.getTime() - 73 * HOUR);
+    expect((await post(s.editor, addUrl(s), step1Fields(s))).text).toContain('data-testid="invitation-step2"');
+
+    // Exactly 72 hours before: step 1 accepted, and the invitation sent (step 2 checks the 72 hours again, and the CSE's 3 days).
+    await advanceTo(s.editor, new Date(s.at.getTime() - 72 * HOUR));
+    expect(clock.now().getTime()).toBe(s.at.getTime() - 72 * HOUR);
+    const exact = await post(s.editor, addUrl(s), step1Fields(s));
+    expect(decode(exact.text)).not.toMatch(notice);
+    expect(exact.text).toContain('data-testid="invitation-step2"');
+    const sent = await post(s.editor, addUrl(s), {
+      ...step1Fields(s), step: '2', companies: [String(s.ee)], cse: ['0', '1'], cseName: 'CSE Chimie Rhône', cseEmail: 'cse@chimie-rhone.fr', message: '',
+    });
+    expect(decode(sent.text)).not.toContain('au moins');
+    expect(sent.status).toBe(201);
+    expect(planMailer().sent().flatMap((m) => m.to).sort()).toEqual(['cse@chimie-rhone.fr', 'j.moreau@mir.fr']);
+    const [inv] = await t.db.dataSource.query('SELECT cse_informed_at FROM plan_inspection_invitation WHERE plan_id = $1', [s.planId]);
+    expect(new Date(inv.cse_informed_at).toISOString()).toBe(new Date(s.at.getTime() - 72 * HOUR).toISOString());
+
+    // 71 h 59 min before (one minute below): refused.
+    clock.set(new Date(s.at.getTime() - 72 * HOUR + 60_000));
+    const late = await post(s.editor, addUrl(s), step1Fields(s));
+    expect(late.status).toBe(200);
+    expect(decode(late.text)).toMatch(notice);
+  });
+
   it('informs the CSE at least 3 days before the inspection', async () => {
     const s = await scene();
-    // Informed two days before: refused; three days before: accepted.
+    // Informed two days before: refused; three days before: accepted; four days before: accepted.
     const twoDays = await post(s.editor, addUrl(s), step1Fields(s, { cseInformedDate: fr(addDays(s.day, -2)) }));
     expect(decode(twoDays.text)).toMatch(/data-testid="error-cseInformedDate">Le CSE doit être informé au moins 3 jours avant l'inspection commune./);
     const threeDays = await post(s.editor, addUrl(s), step1Fields(s, { cseInformedDate: fr(addDays(s.day, -3)) }));
     expect(threeDays.text).toContain('data-testid="invitation-step2"');
+    const fourDays = await post(s.editor, addUrl(s), step1Fields(s, { cseInformedDate: fr(addDays(s.day, -4)) }));
+    expect(fourDays.text).toContain('data-testid="invitation-step2"');
 
     // Informed by the invitation itself: 71 hours before is refused, 73 hours before accepted.
     const cse = { ...step1Fields(s), step: '2', cse: ['0', '1'], cseName: 'CSE Chimie Rhône', cseEmail: 'cse@chimie-rhone.fr', message: '' };
