@@ -1,5 +1,6 @@
 import { ALL_RIGHT_NAMES, RIGHTS_CATALOGUE } from '../../../server/kernel/rights/catalogue';
 import { DEFAULT_RIGHTS, ensureSystemRoles } from '../../../server/modules/identity/roles';
+import { rightsMatrix } from '../../../server/modules/admin-roles/admin-roles.service';
 import { createTestApp, csrfFrom, loginAs, makeUser, type TestApp } from '../../support/app';
 
 /** The matrix checkboxes of one role, as the form posts them. */
@@ -53,6 +54,7 @@ describe('default rights', () => {
   });
 
   it('only name rights of the catalogue', () => {
+    expect(Object.keys(DEFAULT_RIGHTS)).toEqual(expect.arrayContaining(['super_admin', 'admin', 'user', 'contact', 'hsqe']));
     for (const [code, rights] of Object.entries(DEFAULT_RIGHTS)) {
       expect({ code, unknown: rights.filter((r) => !ALL_RIGHT_NAMES.includes(r)) }).toEqual({ code, unknown: [] });
     }
@@ -73,6 +75,8 @@ describe('rights matrix', () => {
     const admin = await makeUser(t, { roles: ['admin'] });
     const { agent } = await loginAs(t, admin);
     const { html } = await currentForm(agent);
+    expect(Object.keys(RIGHTS_CATALOGUE)).toEqual(expect.arrayContaining(['admin', 'other']));
+    expect(ALL_RIGHT_NAMES).toEqual(expect.arrayContaining(['admin.users', 'admin.roles', 'other.calendar']));
     for (const group of Object.keys(RIGHTS_CATALOGUE)) expect(html).toContain(`data-group="${group}"`);
     for (const right of ALL_RIGHT_NAMES) expect(html).toContain(`data-right="${right}"`);
     expect(html).toContain('Gérer les utilisateurs');
@@ -163,7 +167,14 @@ describe('rights matrix', () => {
     const hsqe = await makeUser(t, { roles: ['hsqe'] });
     const { agent, csrf } = await loginAs(t, hsqe);
     expect((await agent.get('/admin/roles/rights')).status).toBe(403);
-    expect((await agent.post('/admin/roles/rights').type('form').send({ _csrf_token: csrf })).status).toBe(403);
+    const before = await rightsOf(hsqe.tenantId, 'hsqe');
+    expect(before.length).toBeGreaterThan(0);
+    // The hsqe role posted with no box checked, on the current matrix, would lose all its rights: refused, it keeps them.
+    const { fingerprint } = await rightsMatrix(t.db.dataSource, hsqe.tenantId);
+    const res = await agent.post('/admin/roles/rights').type('form')
+      .send(`_csrf_token=${encodeURIComponent(csrf)}&fingerprint=${encodeURIComponent(fingerprint)}&roles[]=${await roleId(hsqe.tenantId, 'hsqe')}`);
+    expect(res.status).toBe(403);
+    expect(await rightsOf(hsqe.tenantId, 'hsqe')).toEqual(before);
   });
 
   it('gives the new rights to the users of the role at their next request', async () => {
