@@ -22,6 +22,7 @@ const relogin = async (a: Actor): Promise<Actor> => ({ ...a, ...(await loginAs(t
 describe('routes generated per type', () => {
   it('every type has its routes under its slug; the fire permit also its list and signature routes', () => {
     const routes = t.ctx.routes;
+    expect(PERMIT_TYPES.map((type) => type.key)).toEqual(['fire', 'confined_space', 'height_work', 'dust', 'roofing', 'atex', 'fidaa', 'aoc']);
     for (const type of PERMIT_TYPES) {
       const p = type.routePrefix;
       for (const suffix of ['by_plan', 'add', 'show', 'edit', 'step', 'pdf', 'zones', 'screenshot', 'leaflet_zone_add', 'leaflet_zone_edit', 'leaflet_zone_delete']) {
@@ -229,6 +230,8 @@ describe('control steps', () => {
     const other = await actor(t, s.company, ['pdp.view', 'pdp.view_all']);
     const id = await addPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s, { workerIds: [String(worker.id)] }));
     expect((await postStep(other, `/fire-permit/${id}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes })).status).toBe(403);
+    expect((await row(id)).state).toBe('draft');
+    expect(await t.db.dataSource.query('SELECT 1 FROM permit_step WHERE permit_id = $1', [id])).toEqual([]);
     expect((await postStep(worker, `/fire-permit/${id}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes })).status).toBe(201);
   });
 });
