@@ -78,6 +78,7 @@ describe('demo data', () => {
     const perCompany = await t.db.dataSource.query(
       `SELECT t.name, (SELECT count(*)::int FROM tiers_address a WHERE a.tiers_id = t.id) AS addresses, (SELECT count(*)::int FROM contact_company c WHERE c.tiers_id = t.id) AS contacts
          FROM tiers t WHERE t.tenant_id = $1 ORDER BY t.name`, [user.tenantId]);
+    expect(perCompany).toHaveLength(4);
     for (const row of perCompany) {
       expect(row.addresses).toBeGreaterThanOrEqual(1);
       expect(row.contacts).toBeGreaterThanOrEqual(2);

@@ -88,6 +88,7 @@ describe('risk analysis tab and demo', () => {
       { pds_number: 'PDS-DEMO-0003', status: 'in_operation' },
     ]);
     const ids: Array<{ id: number }> = await t.db.dataSource.query('SELECT id FROM security_protocol WHERE tenant_id = $1 ORDER BY pds_number', [u.tenantId]);
+    expect(ids).toHaveLength(3);
     // Each has its host and its carrier from the CRM demo, and is complete.
     for (const { id } of ids) {
       const kinds = await t.db.dataSource.query('SELECT kind, tiers_id FROM security_protocol_company WHERE protocol_id = $1 ORDER BY id', [id]);
