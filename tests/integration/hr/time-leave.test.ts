@@ -348,7 +348,7 @@ describe('working days at their boundaries', () => {
     const after = row.match(/data-testid="leave-balance-after"[^>]*>([\s\S]*?)<\/div>/);
     return { days: days ? Number(days[1]) : null, after: after ? after[1].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim() : '' };
   };
-  const ask = (a: { agent: any; csrf: string }, startDate: string, endDate: string) =>
+  const ask = (a: Awaited<ReturnType<typeof loginAs>>, startDate: string, endDate: string) =>
     a.agent.post('/rh/paid-leave-requests/new').set(XHR).type('form').send(form(a.csrf, { type: 'paid_leave', startDate, endDate }));
 
   it('counts a one-day paid leave as 1 working day: in the list, the pending days, the balance after approval and the mail', async () => {
