@@ -45,7 +45,7 @@ export function renderRightsDoc(): string {
     '- Un administrateur d\'une société ne change donc jamais ce que peuvent faire les utilisateurs d\'une autre : les écrans',
     '  des rôles ne montrent et ne modifient que les rôles de la société active ; un rôle d\'une autre société répond 404',
     '  (modification, suppression) et son identifiant est ignoré par l\'enregistrement de la matrice. Le sondage',
-    '  inter-sociétés (`tests/integration/kernel/tenant-probe.ts`) essaie ces routes avec les rôles d\'une autre société.',
+    '  inter-sociétés (`tests/integration/kernel/tenant-probe.test.ts`) essaie ces routes avec les rôles d\'une autre société.',
     '- Pourquoi pas des rôles communs avec des droits par société : les rôles d\'un utilisateur partagé entre deux sociétés,',
     '  le libellé et la couleur d\'un rôle resteraient communs, et l\'administrateur de l\'une les changerait pour l\'autre.',
     '- Passage à ce modèle (migration `MakeRolesPerCompany`) : chaque société a reçu une copie de chaque rôle existant',
