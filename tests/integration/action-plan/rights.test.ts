@@ -84,7 +84,9 @@ describe('action rights: buttons each part sees', () => {
     for (const url of ['/action-plan', `/action-plan/${id}`, `/action-plan/${id}/history`, '/action-plan/export.csv', '/action-plan/assignees?q=a']) {
       expect([url, (await nobody.agent.get(url).set(XHR)).status]).toEqual([url, 403]);
     }
+    const before = await row(t, id);
     expect((await postBlock(nobody, id, { comments: 'x', version: '1' })).status).toBe(403);
+    expect(await row(t, id)).toEqual(before);
     const mine = await nobody.agent.get('/action-plan/mine');
     expect(mine.status).toBe(200);
     expect(mine.text).toContain('Vous n&#39;avez aucune action en cours.');
@@ -157,6 +159,7 @@ describe('action rights: buttons each part sees', () => {
     const refused = await crew.creator.agent.post('/action-plan/bulk/delete').set(XHR).type('form').send({ _csrf_token: crew.creator.csrf, 'ids[]': [String(draft)] });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Action non autorisée.');
+    expect((await row(t, draft)).deleted_at).toBeNull();
     const res = await crew.manager.agent.post('/action-plan/bulk/delete').set(XHR).type('form').send({ _csrf_token: crew.manager.csrf, 'ids[]': [String(draft), String(sent)] });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('1 brouillon(s) placé(s) dans la corbeille.');
@@ -168,6 +171,7 @@ describe('action rights: buttons each part sees', () => {
     const none = await crew.manager.agent.post('/action-plan/bulk/delete').set(XHR).type('form').send({ _csrf_token: crew.manager.csrf, 'ids[]': [String(sent)] });
     expect(none.status).toBe(409);
     expect(none.body.message).toContain('seuls les brouillons peuvent l');
+    expect((await row(t, sent)).deleted_at).toBeNull();
   });
 
   it('action.archive: only finished actions are archived, they leave the list and come back', async () => {
@@ -176,6 +180,7 @@ describe('action rights: buttons each part sees', () => {
     await forceStatus(t, closed, 'CLOSED');
     const open = await newAction(t, crew.tenantId, crew.creator.id, { assigneeId: crew.assignee.id });
     expect((await crew.closer.agent.post('/action-plan/bulk/archive').set(XHR).type('form').send({ _csrf_token: crew.closer.csrf, 'ids[]': [String(closed)] })).status).toBe(403);
+    expect((await row(t, closed)).archived).toBe(false);
     const res = await crew.manager.agent.post('/action-plan/bulk/archive').set(XHR).type('form').send({ _csrf_token: crew.manager.csrf, 'ids[]': [String(closed), String(open)] });
     expect(res.status).toBe(200);
     expect((await row(t, closed)).archived).toBe(true);
