@@ -82,10 +82,14 @@ describe('PPSPS companies (ET, MOE, MOA, SPS, ST) from the CRM', () => {
     const res = await postCompany(a, `/ppsps/${id}/company/add?kind=MOA`, { name: 'Ville de Lyon' });
     const reader = await actor(t, company, PPSPS_RIGHTS.viewAll, 'Lou');
     expect((await reader.agent.get(`/ppsps/${id}?tab=contacts`)).text).toContain('Ville de Lyon');
+    const before = await companies(id);
+    expect(before.map((c: { name: string }) => c.name)).toEqual(['Ville de Lyon']);
     expect((await postCompany(reader, `/ppsps/${id}/company/add?kind=MOA`, { name: 'Métropole' })).status).toBe(403);
     expect((await postCompany(reader, `/ppsps/company/${res.body.id}/edit`, { name: 'Métropole', version: 1 })).status).toBe(403);
     const stranger = await actor(t, newCompany(), PPSPS_RIGHTS.manager);
     expect((await postCompany(stranger, `/ppsps/company/${res.body.id}/edit`, { name: 'Métropole', version: 1 })).status).toBe(404);
     expect((await stranger.agent.post(`/ppsps/company/${res.body.id}/remove`).set(XHR).type('form').send({ _csrf_token: stranger.csrf })).status).toBe(404);
+    // Nothing was added, renamed or removed.
+    expect(await companies(id)).toEqual(before);
   });
 });

@@ -17,6 +17,7 @@ describe('PPSPS rights (ppsps.policy.ts)', () => {
     expect((await stranger.agent.get(`/ppsps/${id}`)).status).toBe(404);
     expect((await stranger.agent.get(`/ppsps/${id}/edit`)).status).toBe(404);
     expect((await post(stranger, `/ppsps/${id}/delete`)).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM ppsps WHERE id = $1', [id])).toEqual([{ deleted_at: null }]);
     const colleague = await actor(t, company, PPSPS_RIGHTS.reader, 'Noé');
     expect((await colleague.agent.get(`/ppsps/${id}`)).status).toBe(404);
     expect((await colleague.agent.get('/ppsps/999999999')).status).toBe(404);
@@ -49,6 +50,7 @@ describe('PPSPS rights (ppsps.policy.ts)', () => {
     const id = await createPpsps(a);
     expect((await post(a, `/ppsps/${id}/archive`)).status).toBe(403);
     expect((await post(a, `/ppsps/${id}/delete`)).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT archived, deleted_at FROM ppsps WHERE id = $1', [id])).toEqual([{ archived: false, deleted_at: null }]);
     const manager = await actor(t, company, PPSPS_RIGHTS.manager, 'Léa');
     const archived = await post(manager, `/ppsps/${id}/archive`);
     expect(archived.status).toBe(200);

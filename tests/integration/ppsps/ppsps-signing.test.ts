@@ -79,5 +79,6 @@ describe('PPSPS signing workflow (shared core): ppsps_apply_transition, ppsps_hi
     expect((await apply(stranger, id, 'send_tiers')).status).toBe(404);
     expect((await stranger.agent.get(`/ppsps/${id}/history`)).status).toBe(404);
     expect((await stranger.agent.post(`/ppsps/${id}/amend`).set(XHR).type('form').send({ _csrf_token: stranger.csrf, comment: 'x' })).status).toBe(404);
+    expect(await status(id)).toEqual({ status: 'draft', amendment_number: 0 });
   });
 });
