@@ -51,12 +51,14 @@ describe('visit observations and audit findings', () => {
     const [f] = await t.db.dataSource.query('SELECT id FROM event_finding WHERE event_id = $1 ORDER BY position LIMIT 1', [id]);
     expect((await postFinding(a, `/events/findings/${f.id}/edit`, { kind: 'strong_point', description: 'Consignations tracées', version: '1' })).status).toBe(201);
     expect((await postFinding(a, `/events/findings/${f.id}/edit`, { kind: 'strong_point', description: 'Ancienne version', version: '1' })).status).toBe(409);
+    expect(await t.db.dataSource.query('SELECT description FROM event_finding WHERE id = $1', [f.id])).toEqual([{ description: 'Consignations tracées' }]);
     const removed = await a.agent.post(`/events/findings/${f.id}/remove`).set(XHR).set('X-CSRF-Token', a.csrf).send();
     expect(removed.status).toBe(200);
     expect(await findings(id)).toHaveLength(3);
     // A generic event has no findings.
     const generic = await createEvent(t, a, 'generic', {});
     expect((await postFinding(a, `/events/${generic}/findings/new`, { kind: 'strong_point', description: 'X' })).status).toBe(403);
+    expect(await findings(generic)).toEqual([]);
   });
 
   it('refuses findings to someone who may not edit the event, and on a closed event', async () => {
@@ -64,9 +66,11 @@ describe('visit observations and audit findings', () => {
     const reader = await actor(t, ['event.view', 'event.list_all'], await companyOf(t, a.tenantId));
     const id = await createEvent(t, a, 'audit', {});
     expect((await postFinding(reader, `/events/${id}/findings/new`, { kind: 'strong_point', description: 'X' })).status).toBe(403);
+    expect(await findings(id)).toEqual([]);
     expect((await reader.agent.get(`/events/${id}`)).text).not.toContain('data-testid="finding-add"');
     await t.db.dataSource.query(`UPDATE event SET status = 'CLOSED' WHERE id = $1`, [id]);
     expect((await postFinding(a, `/events/${id}/findings/new`, { kind: 'strong_point', description: 'X' })).status).toBe(403);
+    expect(await findings(id)).toEqual([]);
   });
 });
 

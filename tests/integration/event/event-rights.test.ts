@@ -22,6 +22,7 @@ describe('event rights', () => {
     const reader = await actor(t, ['event.view']);
     expect((await reader.agent.get('/events/new/generic')).status).toBe(403);
     expect((await postEvent(reader, '/events/new/generic', { subject: 'X', date: frenchDaysAgo(0) })).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT id FROM event WHERE tenant_id = $1', [reader.tenantId])).toEqual([]);
     expect((await reader.agent.get('/events')).text).not.toContain('data-testid="event-add"');
   });
 
@@ -59,6 +60,7 @@ describe('event rights', () => {
     await t.db.dataSource.query(`UPDATE event SET status = 'WAITING_SUPERVISOR' WHERE id = $1`, [id]);
     expect(await mayEdit(author)).toBe(false);
     expect((await postEvent(author, `/events/${id}/edit`, { subject: 'Modifié', date: frenchDaysAgo(0), version: '2' })).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT subject FROM event WHERE id = $1', [id])).toEqual([{ subject: 'Brouillon' }]);
     expect(await mayEdit(editor)).toBe(true); // collaborator + event.edit
     expect(await mayEdit(performer)).toBe(false); // performer: sees it, may not edit it
     expect(await mayEdit(lister)).toBe(false); // sees everything, edits only his own
@@ -75,6 +77,7 @@ describe('event rights', () => {
     const refused = await author.agent.post(`/events/${id}/remove`).set(XHR).set('X-CSRF-Token', author.csrf).send();
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('Action non autorisée.');
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM event WHERE id = $1', [id])).toEqual([{ deleted_at: null }]);
     expect((await admin.agent.get(`/events/${id}`)).text).toContain('data-testid="event-delete"');
     const removed = await admin.agent.post(`/events/${id}/remove`).set(XHR).set('X-CSRF-Token', admin.csrf).send();
     expect(removed.status).toBe(200);
@@ -123,6 +126,7 @@ describe('tenant isolation', () => {
     expect(finding.status).toBe(201);
     const [f] = await t.db.dataSource.query('SELECT id FROM event_finding WHERE event_id = $1', [id]);
     const before = JSON.stringify(await t.db.dataSource.query('SELECT * FROM event WHERE id = $1', [id]));
+    const findingsBefore = JSON.stringify(await t.db.dataSource.query('SELECT * FROM event_finding WHERE event_id = $1 ORDER BY id', [id]));
     const intruder = await makeUser(t, { roles: ['super_admin'] });
     const { agent, csrf } = await loginAs(t, intruder);
     for (const url of [`/events/${id}`, `/events/${id}/edit`, `/events/${id}/history`, `/events/${id}/findings/new`, `/events/findings/${f.id}/edit`, `/events/${id}/files/new`]) {
@@ -134,5 +138,6 @@ describe('tenant isolation', () => {
     }
     expect((await agent.get('/events')).text).not.toContain('Visite secrète');
     expect(JSON.stringify(await t.db.dataSource.query('SELECT * FROM event WHERE id = $1', [id]))).toBe(before);
+    expect(JSON.stringify(await t.db.dataSource.query('SELECT * FROM event_finding WHERE event_id = $1 ORDER BY id', [id]))).toBe(findingsBefore);
   });
 });
