@@ -27,6 +27,7 @@ describe('security protocol rights', () => {
     expect((await post(stranger, `/security-protocol/${id}/company/add?kind=carrier`, 'pds_company', { name: 'X', address: 'Y', lastName: 'Z' })).status).toBe(404);
     const [left] = await t.db.dataSource.query('SELECT count(*)::int AS n FROM security_protocol_company WHERE protocol_id = $1', [id]);
     expect(left.n).toBe(1);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM security_protocol WHERE id = $1', [id])).toEqual([{ deleted_at: null }]);
   });
 
   it('hides a protocol from a colleague who is not involved (404) and lets pds.view_all read it but not edit it (403)', async () => {
@@ -54,12 +55,14 @@ describe('security protocol rights', () => {
     expect((await substitute.agent.get(`/security-protocol/${id}/edit`)).status).toBe(200);
     expect((await manager.agent.get(`/security-protocol/${id}/edit`)).status).toBe(200);
     expect((await postEmpty(owner, `/security-protocol/${id}/archive`)).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT archived FROM security_protocol WHERE id = $1', [id])).toEqual([{ archived: false }]);
     expect((await postEmpty(manager, `/security-protocol/${id}/archive`)).status).toBe(200);
     const [arch] = await t.db.dataSource.query('SELECT archived FROM security_protocol WHERE id = $1', [id]);
     expect(arch.archived).toBe(true);
     // Archived: nobody edits it any more.
     expect((await responsible.agent.get(`/security-protocol/${id}/edit`)).status).toBe(403);
     expect((await postEmpty(manager, `/security-protocol/${id}/delete`)).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM security_protocol WHERE id = $1', [id])).toEqual([{ deleted_at: null }]);
     expect((await postEmpty(deleter, `/security-protocol/${id}/delete`)).status).toBe(200);
     expect((await owner.agent.get(`/security-protocol/${id}`)).status).toBe(404);
     const [trash] = await t.db.dataSource.query("SELECT count(*)::int AS n FROM trash_item WHERE tenant_id = $1", [owner.tenantId]);

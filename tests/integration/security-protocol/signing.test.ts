@@ -58,5 +58,6 @@ describe('signing a protocol (pds_apply_transition, pds_history)', () => {
     const id = await newProtocol(t, editor.tenantId, editor.id);
     expect((await postEmpty(editor, `/security-protocol/${id}/apply/fly_away`)).status).toBe(404);
     expect((await postEmpty(stranger, `/security-protocol/${id}/apply/send_tiers`)).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT status FROM security_protocol WHERE id = $1', [id])).toEqual([{ status: 'draft' }]);
   });
 });
