@@ -51,7 +51,9 @@ describe('plan rights (seed 002 section 6)', () => {
     const s = await setting(t, author.tenantId);
     const id = await createPlan(author, s);
     expect((await colleague.agent.get(`/prevention-plan/${id}/edit`)).status).toBe(403);
-    expect((await postPlan(colleague, `/prevention-plan/${id}/edit`, { ...completeFields(author, s), version: '1' })).status).toBe(403);
+    const before = await planRow(t, id);
+    expect((await postPlan(colleague, `/prevention-plan/${id}/edit`, { ...completeFields(author, s), subject: 'Par le collègue', version: '1' })).status).toBe(403);
+    expect(await planRow(t, id)).toEqual(before);
     expect((await colleague.agent.get(`/prevention-plan/${id}`)).text).not.toContain('data-testid="plan-edit"');
     expect((await author.agent.get(`/prevention-plan/${id}`)).text).toContain('data-testid="plan-edit"');
     expect((await postPlan(author, `/prevention-plan/${id}/edit`, { ...completeFields(author, s), subject: 'Par le créateur', version: '1' })).status).toBe(201);
@@ -91,6 +93,7 @@ describe('plan rights (seed 002 section 6)', () => {
     const s = await setting(t, author.tenantId);
     const id = await createPlan(author, s);
     expect((await post(author, `/prevention-plan/${id}/archive`)).status).toBe(403);
+    expect((await planRow(t, id)).archived).toBe(false);
     const archived = await post(manager, `/prevention-plan/${id}/archive`);
     expect(archived.status).toBe(200);
     expect(archived.body.message).toBe('Le plan de prévention a été archivé.');
@@ -107,6 +110,7 @@ describe('plan rights (seed 002 section 6)', () => {
     const refused = await post(author, `/prevention-plan/${id}/delete`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Action non autorisée.');
+    expect((await planRow(t, id)).deleted_at).toBeNull();
     const deleted = await post(manager, `/prevention-plan/${id}/delete`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('Le plan de prévention a été supprimé.');
@@ -132,5 +136,7 @@ describe('plan rights (seed 002 section 6)', () => {
       expect((await post(outsider, url)).status).toBe(404);
     }
     expect((await planRow(t, id))).toMatchObject({ archived: false, deleted_at: null });
+    expect(await t.db.dataSource.query('SELECT id FROM plan_material WHERE plan_id = $1', [id])).toEqual([{ id: material.id }]);
+    expect(await t.db.dataSource.query('SELECT id FROM plan_advice WHERE plan_id = $1', [id])).toEqual([]);
   });
 });
