@@ -128,10 +128,13 @@ describe('work order rights', () => {
     const oc = await actor(t, company, ['pdp.view']);
     const { planId, companyId } = await planWithCompany(t, oc);
     const reader = await actor(t, company, ['pdp.view', 'pdp.view_all']);
+    const orders = () => t.db.dataSource.query('SELECT id FROM work_order WHERE plan_id = $1 ORDER BY id', [planId]);
     expect((await reader.agent.get(`/work-order/add/${planId}`).set(XHR)).status).toBe(403);
     expect((await postForm(reader, `/work-order/add/${planId}`, fields(companyId))).status).toBe(403);
+    expect(await orders()).toEqual([]);
     const adder = await actor(t, company, ['pdp.view', 'pdp.view_all', 'pdp.add_work_orders']);
     expect((await postForm(adder, `/work-order/add/${planId}`, fields(companyId))).status).toBe(201);
+    expect(await orders()).toHaveLength(1);
     const substitute = await actor(t, company, ['pdp.view']);
     await t.db.dataSource.query('INSERT INTO plan_substitute (plan_id, user_id, tenant_id) VALUES ($1, $2, $3)', [planId, substitute.id, oc.tenantId]);
     expect((await postForm(substitute, `/work-order/add/${planId}`, fields(companyId))).status).toBe(201);
@@ -141,9 +144,11 @@ describe('work order rights', () => {
     expect(page.status).toBe(200);
     expect(page.text).not.toContain('data-transition="send"');
     expect((await reader.agent.post(`/work-order/${id}/apply/send`).set(XHR).type('form').send({ _csrf_token: reader.csrf })).status).toBe(403);
+    expect((await row(t, id)).state).toBe('draft');
     // He may look at the zones, not draw them.
     expect((await reader.agent.get(`/work-order/${id}/localise/0`).set(XHR)).status).toBe(200);
     expect((await reader.agent.post(`/work-order/${id}/leaflet-zone/add`).set(XHR).set('X-CSRF-Token', reader.csrf).send({ type: 'marker', data: { lat: 10, lng: 10 } })).status).toBe(403);
+    expect(await t.db.dataSource.query("SELECT id FROM map_zone WHERE owner_type = 'work_order' AND owner_id = $1", [id])).toEqual([]);
   });
 
   it('a work order of another company is not found (page, edit, pdf, history, transitions, zones)', async () => {
@@ -154,7 +159,10 @@ describe('work order rights', () => {
     for (const url of [`/work-order/${id}`, `/work-order/${id}/edit`, `/work-order/${id}/pdf`, `/work-order/${id}/history`, `/work-order/${id}/localise/0`, `/work-order/${id}/coactivities`]) {
       expect({ url, status: (await other.agent.get(url).set(XHR)).status }).toEqual({ url, status: 404 });
     }
+    const before = await row(t, id);
     expect((await other.agent.post(`/work-order/${id}/apply/send`).set(XHR).type('form').send({ _csrf_token: other.csrf })).status).toBe(404);
     expect((await other.agent.post(`/work-order/${id}/leaflet-zone/add`).set(XHR).set('X-CSRF-Token', other.csrf).send({ type: 'marker', data: { lat: 10, lng: 10 } })).status).toBe(404);
+    expect(await row(t, id)).toEqual(before);
+    expect(await t.db.dataSource.query("SELECT id FROM map_zone WHERE owner_type = 'work_order' AND owner_id = $1", [id])).toEqual([]);
   });
 });
