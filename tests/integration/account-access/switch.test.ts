@@ -94,6 +94,9 @@ describe('switch user', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Seul un super administrateur peut prendre la main sur ce compte.');
     expect((await agent.post(`/switch-user/${stranger.id}`).set(XHR).type('form').send({ _csrf_token: csrf })).status).toBe(404);
+    // Still himself: no banner, no switch recorded.
+    expect((await agent.get('/')).text).not.toContain('data-testid="switch-banner"');
+    expect(await switchAudit(admin.id)).toEqual([]);
 
     const other = await makeUser(t, { company, roles: ['super_admin'] });
     const su = await loginAs(t, other);
@@ -155,6 +158,8 @@ describe('switch user', () => {
     const target = await makeUser(t, { company: await companyOf(admin.tenantId) });
     const { agent } = await loginAs(t, admin);
     expect((await agent.post(`/switch-user/${target.id}`).set(XHR).type('form').send({})).status).toBe(403);
+    expect((await agent.get('/')).text).not.toContain('data-testid="switch-banner"');
+    expect(await switchAudit(admin.id)).toEqual([]);
   });
 });
 
@@ -195,6 +200,7 @@ describe('delegation', () => {
     // Before the range: nothing offered, switching refused.
     expect((await rec.agent.get('/switch-user')).status).toBe(403);
     expect((await rec.agent.post(`/switch-user/${delegator.id}`).set(XHR).type('form').send({ _csrf_token: rec.csrf })).status).toBe(403);
+    expect((await rec.agent.get('/')).text).not.toContain('data-testid="switch-banner"');
 
     // Sessions end after 30 idle minutes (read from the same clock): log in again after each move.
     clock.set(new Date('2031-03-20T21:00:00Z')); // 22:00 in Paris, last day
@@ -216,6 +222,8 @@ describe('delegation', () => {
     rec = await loginAs(t, recipient);
     expect((await rec.agent.get('/switch-user')).status).toBe(403);
     expect((await rec.agent.post(`/switch-user/${delegator.id}`).set(XHR).type('form').send({ _csrf_token: rec.csrf })).status).toBe(403);
+    expect((await rec.agent.get('/')).text).not.toContain('data-testid="switch-banner"');
+    expect((await switchAudit(recipient.id)).map((a) => a.detail.action)).toEqual(['start', 'exit']);
   });
 
   it('a delegation lends an account with more rights than the recipient holds (the owner chose to)', async () => {
