@@ -166,6 +166,7 @@ describe('project_task_update', () => {
 
     await f.q(`UPDATE project SET state = 'archived' WHERE id = $1`, [projectId]);
     expect((await asManager.agent.post('/projects/tasks/gantt-update').set('X-CSRF-Token', asManager.csrf).type('form').send({ id: task, progress: '60' })).status).toBe(403);
+    expect((await f.q('SELECT progress FROM project_task WHERE id = $1', [task]))[0].progress).toBe(50);
   });
 
   it('answers 404 for another company’s task, a task without project or out of sight, and 400 for bad input', async () => {
@@ -181,10 +182,12 @@ describe('project_task_update', () => {
     const post = (body: Record<string, unknown>) => agent.post('/projects/tasks/gantt-update').set('X-CSRF-Token', csrf).type('form').send(body);
     expect((await post({ id: theirs, progress: '10' })).status).toBe(404);
     expect((await post({ id: calendarOnly, progress: '10' })).status).toBe(404);
-    expect((await f.q('SELECT progress FROM project_task WHERE id = $1', [theirs]))[0].progress).toBe(0);
     const asViewer = await loginAs(t, viewer);
     expect((await asViewer.agent.post('/projects/tasks/gantt-update').set('X-CSRF-Token', asViewer.csrf).type('form').send({ id: hidden, progress: '10' })).status).toBe(404);
+    expect(await f.q('SELECT id, progress FROM project_task WHERE id = ANY($1) ORDER BY id', [[theirs, calendarOnly, hidden]]))
+      .toEqual([theirs, calendarOnly, hidden].sort((a, b) => a - b).map((id) => ({ id, progress: 0 })));
 
+    const mineBefore = await f.q('SELECT progress, start_at, end_at, version FROM project_task WHERE id = $1', [mine]);
     for (const body of [{ id: mine, progress: '150' }, { id: mine, start: '31/02/2026', end: '03/03/2026' }, { id: mine, start: '2026-12-07', end: '2026-12-08' },
       { id: mine }, { progress: '10' }, { id: mine, progress: '10', start: '07/12/2026', end: '08/12/2026' }]) {
       const res = await post(body);
@@ -194,6 +197,7 @@ describe('project_task_update', () => {
     const backwards = await post({ id: mine, start: '10/12/2026', end: '08/12/2026' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toBe('La date de fin doit être postérieure à la date de début.');
+    expect(await f.q('SELECT progress, start_at, end_at, version FROM project_task WHERE id = $1', [mine])).toEqual(mineBefore);
     // JSON bodies are read too.
     const json = await agent.post('/projects/tasks/gantt-update').set('X-CSRF-Token', csrf).send({ id: mine, progress: 20 });
     expect(json.status).toBe(200);

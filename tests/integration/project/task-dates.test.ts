@@ -66,6 +66,7 @@ describe('project_task_update_dates', () => {
     await addMember(t, manager.tenantId, projectId, manager.id);
     await addMember(t, manager.tenantId, projectId, member.id);
     const id = await insertTask(t, manager.tenantId, projectId);
+    const before = await taskRow(t, id);
     const refused = await postEmpty(member, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00')}`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Vous n'avez pas les autorisations nécessaires");
@@ -73,6 +74,8 @@ describe('project_task_update_dates', () => {
     expect((await postEmpty(stranger, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00')}`)).status).toBe(404);
     const stale = await postEmpty(manager, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00', '&version=7')}`);
     expect(stale.status).toBe(409);
+    // Refused three times: the task has not moved.
+    expect(await taskRow(t, id)).toEqual(before);
     expect((await postEmpty(manager, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00', '&version=1')}`)).status).toBe(200);
   });
 

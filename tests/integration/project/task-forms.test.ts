@@ -116,6 +116,8 @@ describe('project_task_add', () => {
     // Without project.view at all, the route is closed.
     const nobody = await actor(t, [], await companyOf(t, manager.tenantId));
     expect((await nobody.agent.get(`/projects/${projectId}/tasks/new`).set(XHR)).status).toBe(403);
+    // None of the refused posts added a task.
+    expect(await q('SELECT id FROM project_task WHERE project_id = $1', [projectId])).toEqual([]);
 
     // A member flagged project manager manages tasks without the named right.
     await q('UPDATE project_member SET is_project_manager = true WHERE project_id = $1 AND user_id = $2', [projectId, member.id]);
@@ -123,6 +125,7 @@ describe('project_task_add', () => {
     // An archived project is read-only.
     await q("UPDATE project SET state = 'archived' WHERE id = $1", [projectId]);
     expect((await postForm(manager, `/projects/${projectId}/tasks/new`, FORM, task())).status).toBe(403);
+    expect(await q('SELECT id FROM project_task WHERE project_id = $1', [projectId])).toHaveLength(1);
   });
 });
 
@@ -155,6 +158,8 @@ describe('project_task_milestone_add and _edit', () => {
     await addMember(t, manager.tenantId, projectId, member.id);
     expect((await postForm(member, `/projects/${projectId}/milestones/new`, 'project_task', { label: 'X', startDate: '15/04/2026' })).status).toBe(403);
     expect((await postForm(member, `/projects/milestones/${m.id}/edit`, 'project_task', { label: 'X', startDate: '15/04/2026', version: after!.version })).status).toBe(403);
+    expect(await taskRow(t, m.id)).toEqual(after);
+    expect(await q('SELECT id FROM project_task WHERE project_id = $1', [projectId])).toEqual([{ id: m.id }]);
   });
 });
 
@@ -231,6 +236,8 @@ describe('project_task_remove', () => {
     expect((await postEmpty(stranger, `/projects/tasks/${parent}/remove`)).status).toBe(404);
     // Without CSRF token the removal is refused.
     expect((await manager.agent.post(`/projects/tasks/${parent}/remove`).set(XHR).send()).status).toBe(403);
+    expect((await taskRow(t, parent))!.label).toBe('Zonage');
+    expect((await taskRow(t, child))!.parent_id).toBe(parent);
 
     const res = await postEmpty(manager, `/projects/tasks/${parent}/remove`);
     expect(res.status).toBe(200);

@@ -88,6 +88,7 @@ describe('project_scheduled_task_add, _edit, _remove', () => {
     const { manager, member, projectId } = await setup();
     expect((await member.agent.get(`/projects/${projectId}/scheduled-tasks/new`).set(XHR)).status).toBe(403);
     expect((await postForm(member, `/projects/${projectId}/scheduled-tasks/new`, FORM, schedule())).status).toBe(403);
+    expect(await q('SELECT id FROM project_scheduled_task WHERE project_id = $1', [projectId])).toEqual([]);
     const [s] = await q(`INSERT INTO project_scheduled_task (tenant_id, project_id, label, every, unit, start_date, next_date) VALUES ($1, $2, 'Ronde', 1, 'day', '2099-01-01', '2099-01-01') RETURNING id`, [manager.tenantId, projectId]);
     expect((await member.agent.get(`/projects/scheduled-tasks/${s.id}/edit`).set(XHR)).status).toBe(403);
     expect((await postEmpty(member, `/projects/scheduled-tasks/${s.id}/remove`)).status).toBe(403);
@@ -95,6 +96,8 @@ describe('project_scheduled_task_add, _edit, _remove', () => {
     expect((await stranger.agent.get(`/projects/${projectId}/scheduled-tasks/new`).set(XHR)).status).toBe(404);
     expect((await stranger.agent.get(`/projects/scheduled-tasks/${s.id}/edit`).set(XHR)).status).toBe(404);
     expect((await postEmpty(stranger, `/projects/scheduled-tasks/${s.id}/remove`)).status).toBe(404);
+    // Neither refusal removed it.
+    expect(await q('SELECT id FROM project_scheduled_task WHERE project_id = $1', [projectId])).toEqual([{ id: s.id }]);
     expect((await postEmpty(manager, `/projects/scheduled-tasks/${s.id}/remove`)).status).toBe(200);
   });
 });
