@@ -95,6 +95,9 @@ describe('document types (admin list)', () => {
     expect((await other.agent.get(`/admin/document-types/${row.id}/edit`).set(XHR)).status).toBe(404);
     expect((await postType(other, `/admin/document-types/${row.id}/edit`, { label: 'Piraté', addedBy: 'outside_company', version: '1' })).status).toBe(404);
     expect((await postEmpty(other, `/admin/document-types/${row.id}/delete`)).status).toBe(404);
-    expect((await types(a.tenantId))[0]).toMatchObject({ label: 'Attestation URSSAF', deleted_at: null });
+    // Neither the refused addition nor the other company's edit or deletion changed the company's types.
+    const after = await types(a.tenantId);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ label: 'Attestation URSSAF', deleted_at: null });
   });
 });

@@ -129,6 +129,8 @@ describe('documents of a plan', () => {
     expect((await postEmpty(reader, `/prevention-plan/documents/${doc.id}/validate`)).status).toBe(403);
     // The manager holds pdp.documents but not companies.validate_documents: a company document is refused...
     expect((await postEmpty(a, `/prevention-plan/documents/${doc.id}/validate`)).status).toBe(403);
+    // None of the refusals added, deleted or validated a document.
+    expect(await docs(planId)).toEqual([doc]);
     // ...a document of the plan itself is his to validate (one a colleague gave: nobody validates their own).
     const rules = await createType(t, a.tenantId, 'Consignes de sécurité du site', { addedBy: 'user_company', mandatoryAllPlans: true });
     const colleague = await actor(t, [...MANAGER, 'pdp.view_all'], await companyOf(t, a.tenantId));

@@ -138,7 +138,10 @@ describe('rights and tenancy', () => {
   it('refuses a user without admin.nomenclatures (403) and answers 404 for another company\'s rows', async () => {
     const plain = await admin(['pdp.view']);
     expect((await plain.agent.get('/admin/quotes')).status).toBe(403);
+    const consequences = () => t.db.dataSource.query('SELECT id, label FROM quote_consequence WHERE tenant_id = $1 ORDER BY id', [plain.user.tenantId]);
+    const before = await consequences();
     expect((await plain.agent.post('/admin/quotes/consequences/new').set(XHR).type('form').send({ _csrf_token: plain.csrf, ...fields('quote_consequence', { label: 'X', level: '1' }) })).status).toBe(403);
+    expect(await consequences()).toEqual(before);
 
     const a = await admin();
     const b = await admin();
@@ -152,5 +155,6 @@ describe('rights and tenancy', () => {
     expect((await b.agent.get(`/admin/quotes/${q.id}/edit`).set(XHR)).status).toBe(404);
     expect((await b.agent.get(`/admin/quotes/new/${c.id}/${p.id}`).set(XHR)).status).toBe(404);
     expect((await b.agent.post(`/admin/severity-levels/${l.id}/delete`).set(XHR).send({ _csrf_token: b.csrf })).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM severity_level WHERE id = $1', [l.id])).toEqual([{ deleted_at: null }]);
   });
 });
