@@ -164,17 +164,25 @@ describe('renew a plan (pdp_renew)', () => {
     expect((await planRow(t, f.planId)).archived).toBe(false);
 
     const undated = await insertPlan(t, f.tenantId, f.manager.id, { subject: 'Sans dates', start_date: '2026-01-01' });
+    const plans = async () => (await t.db.dataSource.query('SELECT id, archived FROM prevention_plan WHERE tenant_id = $1 ORDER BY id', [f.tenantId]));
+    let before = await plans();
     const refused = await post(f.manager, `/prevention-plan/${undated}/renew`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Le plan ne peut pas être renouvelé sans dates de début et de fin.');
+    expect(await plans()).toEqual(before);
 
     // The author of a plan may duplicate it, not renew it.
     const author = await actor(t, f.company, RIGHTS.author);
     const own = await insertPlan(t, f.tenantId, author.id, { start_date: '2026-01-01', end_date: '2026-01-31' });
+    before = await plans();
     expect((await post(author, `/prevention-plan/${own}/renew`)).status).toBe(403);
+    expect(await plans()).toEqual(before);
     expect((await post(author, `/prevention-plan/${own}/duplicate`)).status).toBe(201);
     const stranger = await actor(t, newCompany(), RIGHTS.manager);
+    before = await plans();
     expect((await post(stranger, `/prevention-plan/${f.planId}/renew`)).status).toBe(404);
+    expect(await plans()).toEqual(before);
+    expect(await t.db.dataSource.query('SELECT id FROM prevention_plan WHERE tenant_id = $1', [stranger.tenantId])).toEqual([]);
   });
 
   it('computes the next period from the old one', () => {

@@ -297,6 +297,8 @@ describe('relaunch of the companies that have not signed', () => {
     expect((await reader.agent.post(`/prevention-plan/${s.planId}/relaunch`).set(XHR).type('form').send({ _csrf_token: reader.csrf })).status).toBe(403);
     // Another company's plan is not found.
     expect((await stranger.agent.post(`/prevention-plan/${s.planId}/relaunch`).set(XHR).type('form').send({ _csrf_token: stranger.csrf })).status).toBe(404);
+    // Nothing was relaunched.
+    expect(await t.db.dataSource.query(`SELECT id FROM history_entry WHERE subject_id = $1 AND transition = 'sign_links_relaunch'`, [s.planId])).toEqual([]);
   });
 
   it('going back to draft voids the links of the send', async () => {

@@ -204,11 +204,15 @@ describe('guards and refusals', () => {
     const s = await scene();
     const reader = await actor(t, s.company, ['pdp.view', 'pdp.view_all']);
     expect((await apply(reader, s.planId, 'send_tiers')).status).toBe(403);
+    expect(await status(s.planId)).toBe('draft');
     await apply(s.editor, s.planId, 'send_tiers');
     const julien = await contactOf(s, s.ee[0], 'Julien');
     expect((await apply(julien, s.planId, 'update')).status).toBe(403);
     expect((await apply(julien, s.planId, 'send_internal')).status).toBe(403);
     expect((await apply(s.customer, s.planId, 'sign')).status).toBe(403);
+    // The refused transitions left the plan waiting for the companies, with no signature.
+    expect(await status(s.planId)).toBe('waiting_tiers');
+    expect(await t.db.dataSource.query('SELECT id FROM plan_signature WHERE plan_id = $1', [s.planId])).toEqual([]);
     expect((await apply(s.editor, s.planId, 'update')).body).toMatchObject({ result: true, state: { name: 'draft' } });
   });
 });
