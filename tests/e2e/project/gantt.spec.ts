@@ -42,28 +42,51 @@ const DAY_PX = 20;
 const bar = (page: Page, id: number) => page.locator(`.bar-wrapper[data-id="${id}"] .bar`);
 const row = (page: Page, id: number) => page.locator(`[data-testid="gantt-task-row"][data-task-id="${id}"]`);
 
-/** The on-screen box of an element once it has stopped moving (the chart scrolls to its first bar and grows its bars when drawn). */
-async function settledBox(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
-  let last = '';
-  for (let i = 0; i < 40; i++) {
-    const box = await page.locator(selector).boundingBox();
-    const now = JSON.stringify(box);
-    if (box && now === last) return box;
-    last = now;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${selector} ne se stabilise pas`);
+/**
+ * Waits until frappe-gantt has grown the bars it drew. When the chart is made, each bar and
+ * progress bar grows from nothing through an SVG <animate> (from 0.1 s to 0.5 s of the chart's
+ * clock): one still to come or running has a current interval (getStartTime() answers), one that
+ * is over, or that a later redraw added too late to run, has none (it throws). A press on a bar
+ * still growing may miss it, and frappe-gantt would take its growing width for the bar's.
+ */
+async function barsGrown(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('gantt-chart').evaluate((chart) => [...chart.querySelectorAll('animate')].filter((a) => {
+    try {
+      (a as SVGAnimationElement).getStartTime();
+      return true;
+    } catch {
+      return false;
+    }
+  }).length), { message: 'barres du diagramme encore en train de grandir' }).toBe(0);
 }
 
-/** Drags the bar of task `id` by `dx` pixels, held at 70 % of its width (clear of the progress handle of a task at 0 %). */
-async function dragBar(page: Page, id: number, dx: number): Promise<void> {
-  const box = await settledBox(page, `.bar-wrapper[data-id="${id}"] .bar`);
-  const x = box.x + box.width * 0.7;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
+/**
+ * Points the mouse at `part` of the bar of task `id` (at a fraction of the part's box) and presses,
+ * once the chart holds still; answers where. Hovering waits until the bar keeps its place for two
+ * frames (the chart scrolls smoothly to its first bar when drawn) and until nothing else is on top
+ * of that point; the whole bar (its label and handles too) is hovered, so that they count as the bar.
+ */
+async function pressBar(page: Page, id: number, part: string, fx: number): Promise<{ x: number; y: number }> {
+  await barsGrown(page);
+  const wrapper = page.locator(`.bar-wrapper[data-id="${id}"]`);
+  const target = wrapper.locator(part);
+  const [w, t] = [(await wrapper.boundingBox())!, (await target.boundingBox())!];
+  await wrapper.hover({ position: { x: t.x - w.x + t.width * fx, y: t.y - w.y + t.height / 2 } });
+  const box = (await target.boundingBox())!;
   await page.mouse.down();
+  return { x: box.x + box.width * fx, y: box.y + box.height / 2 };
+}
+
+/** Presses the bar of task `id` at 70 % of its width (clear of the progress handle of a task at 0 %) and moves it by `dx` pixels, still held. */
+async function holdBarMoved(page: Page, id: number, dx: number): Promise<void> {
+  const { x, y } = await pressBar(page, id, '.bar', 0.7);
   await page.mouse.move(x + dx / 2, y, { steps: 4 });
   await page.mouse.move(x + dx, y, { steps: 4 });
+}
+
+/** Drags the bar of task `id` by `dx` pixels and lets it go. */
+async function dragBar(page: Page, id: number, dx: number): Promise<void> {
+  await holdBarMoved(page, id, dx);
   await page.mouse.up();
 }
 
@@ -101,9 +124,12 @@ test('the project gantt opens in Week mode; dragging a bar saves its dates, an i
     await page.getByTestId('gantt-mode-Week').click();
     await expect(bar(page, seeded.study)).toHaveAttribute('width', String(3 * DAY_PX));
 
-    // Drag a bar 3 days later: saved, and still there after a reload.
+    // Drag a bar 3 days later: it follows the mouse, then is saved, and still there after a reload.
+    const studyX = Number(await bar(page, seeded.study).getAttribute('x'));
     let answer = saved(page);
-    await dragBar(page, seeded.study, 3 * DAY_PX + 5);
+    await holdBarMoved(page, seeded.study, 3 * DAY_PX + 5);
+    await expect(bar(page, seeded.study)).toHaveAttribute('x', String(studyX + 3 * DAY_PX));
+    await page.mouse.up();
     expect((await answer).status()).toBe(200);
     await expect(row(page, seeded.study).getByTestId('gantt-task-start')).toHaveText(french(5));
     await expect(row(page, seeded.study).getByTestId('gantt-task-end')).toHaveText(french(7));
@@ -138,12 +164,8 @@ test('the project gantt opens in Week mode; dragging a bar saves its dates, an i
     await expect(row(page, seeded.reception).getByTestId('gantt-task-end')).toHaveText(french(10));
 
     // The progress handle: 20 % of a 5-day bar (100 px) is at 20 px; 40 px further is 60 %.
-    const handle = await settledBox(page, `.bar-wrapper[data-id="${seeded.detectors}"] .handle.progress`);
-    const hx = handle.x + handle.width / 2;
-    const hy = handle.y + handle.height / 2;
     answer = saved(page);
-    await page.mouse.move(hx, hy);
-    await page.mouse.down();
+    const { x: hx, y: hy } = await pressBar(page, seeded.detectors, '.handle.progress', 0.5);
     await page.mouse.move(hx + 20, hy, { steps: 4 });
     await page.mouse.move(hx + 40, hy, { steps: 4 });
     await page.mouse.up();
@@ -186,7 +208,8 @@ test('a drop on a day the assignee is on approved leave is refused with the serv
     expect((await query('SELECT version FROM project_task WHERE id = $1', [seeded.detectors]))[0].version).toBe(1);
     expectNoConsoleErrors(consoleErrors, [/Failed to load resource.*401/]);
 
-    // A member without the tasks ability sees the chart read-only: a drag moves nothing and sends nothing.
+    // A member without the tasks ability sees the chart read-only: a drag moves nothing (the bar
+    // does not follow the mouse, as it does in the first test) and sends nothing.
     const context = await browser.newContext();
     const other = await context.newPage();
     const otherErrors: string[] = [];
@@ -198,8 +221,13 @@ test('a drop on a day the assignee is on approved leave is refused with the serv
     await openGantt(other, seeded.projectId);
     await expect(other.getByTestId('gantt-readonly')).toContainText('Lecture seule');
     const x = await bar(other, seeded.study).getAttribute('x');
-    await dragBar(other, seeded.study, 3 * DAY_PX + 5);
-    await other.waitForTimeout(300);
+    await holdBarMoved(other, seeded.study, 3 * DAY_PX + 5);
+    await expect(bar(other, seeded.study)).toHaveAttribute('x', x!);
+    await other.mouse.up();
+    // The island acts on a release in a zero-delay timer (GanttChart's `release`), and a save starts
+    // there: a zero-delay timer set after it runs after it (timers of equal delay run in the order
+    // they were set), so once this one has run, any save would have been sent.
+    await other.evaluate(() => new Promise<void>((done) => { window.setTimeout(done, 0); }));
     await expect(bar(other, seeded.study)).toHaveAttribute('x', x!);
     expect(posted).toBe(false);
     expectNoConsoleErrors(otherErrors);

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { png } from '../../support/png';
@@ -66,6 +66,19 @@ async function mapCentre(page: Page): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/**
+ * Clicks `at` while a polygon is drawn until the map shows its corner number `n`, as a person
+ * clicks again when a click left no corner. leaflet-draw ignores a press within 50 ms of the last
+ * corner (its guard against a tap reported both as touch and as mouse), quicker than a hand but not
+ * than a script; a press it takes shows its corner at once, and no click is made once it shows.
+ */
+async function addCorner(page: Page, corners: Locator, n: number, at: { x: number; y: number }): Promise<void> {
+  await expect(async () => {
+    if ((await corners.count()) < n) await page.mouse.click(at.x, at.y);
+    await expect(corners).toHaveCount(n, { timeout: 100 });
+  }).toPass({ timeout: 5_000 });
+}
+
 // The whole map (500 px high) must be on screen to draw on it.
 test.use({ viewport: { width: 1400, height: 1100 } });
 
@@ -101,15 +114,16 @@ test('a zone drawn on the plan\'s sector map is kept, and a neighbouring plan\'s
   await page.mouse.move(c.x, c.y);
   await expect(island.locator('.leaflet-tooltip')).toHaveText(label);
   await island.locator('.leaflet-draw-draw-polygon').click();
-  for (const [dx, dy] of [[-40, -40], [40, -40], [40, 40], [-40, 40]]) {
-    await page.mouse.click(c.x + dx, c.y + dy);
-    await page.waitForTimeout(150);
-  }
+  const corners = island.locator('.leaflet-marker-pane .leaflet-editing-icon');
+  const square = [[-40, -40], [40, -40], [40, 40], [-40, 40]];
+  for (const [i, [dx, dy]] of square.entries()) await addCorner(page, corners, i + 1, { x: c.x + dx, y: c.y + dy });
   const polygonSaved = page.waitForResponse((r) => r.url().includes('/leaflet-zone/add') && r.request().method() === 'POST');
   const snapshotSaved = page.waitForResponse((r) => r.url().endsWith('/localise/save') && r.request().method() === 'POST');
   await page.mouse.click(c.x - 40, c.y - 40);
   expect((await polygonSaved).status()).toBe(201);
   expect((await snapshotSaved).status()).toBe(200);
+  // Drawn and kept with its four corners (Leaflet's path: M x y, three L x y, z).
+  await expect(island.locator('path.vigie-zone-own')).toHaveAttribute('d', /^M-?\d+ -?\d+(L-?\d+ -?\d+){3}z$/);
 
   // A circle away from it, on the left of the plan.
   await island.locator('.leaflet-draw-draw-circle').click();
