@@ -104,13 +104,16 @@ describe('project_calendar_add_task', () => {
     expect(notMember.status).toBe(200);
     expect(fieldError(notMember.text, 'assignee')).not.toBeNull();
     expect((await post(manager, '/calendar/task/new', { ...FIELDS, project: own, assignee: member.id })).status).toBe(201);
-    expect((await taskRow((await lastTask(manager.tenantId))!)).project_id).toBe(own);
+    const added = await lastTask(manager.tenantId);
+    expect((await taskRow(added!)).project_id).toBe(own);
 
     const refused = await post(manager, '/calendar/task/new', { ...FIELDS, project: foreign });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(FORBIDDEN);
     // Without project.tasks, a task without project is not his to add either.
     expect((await post(manager, '/calendar/task/new', FIELDS)).status).toBe(403);
+    // The refusals added nothing: the task of his project is still the company's last.
+    expect(await lastTask(manager.tenantId)).toBe(added);
   });
 });
 
