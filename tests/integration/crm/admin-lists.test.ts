@@ -41,6 +41,7 @@ describe('functions and activities', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Aucune fonction pour l&#39;instant.');
     expect((await viewer.agent.post('/crm/functions/new').set(XHR).type('form').send({ _csrf_token: viewer.csrf, ...fields('crm_function', { name: 'Gérant' }) })).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT id FROM crm_function WHERE tenant_id = $1', [viewer.user.tenantId])).toEqual([]);
 
     const { user, agent, csrf } = await crmUser(t, MANAGER);
     expect((await agent.post('/crm/functions/new').set(XHR).type('form').send({ _csrf_token: csrf, ...fields('crm_function', { name: 'Gérant', isManager: ['0', '1'] }) })).status).toBe(201);
@@ -58,6 +59,7 @@ describe('functions and activities', () => {
     const inUse = await agent.post(`/crm/activities/${a.id}/delete`).set(XHR).send({ _csrf_token: csrf });
     expect(inUse.status).toBe(409);
     expect(inUse.body.message).toContain('Échafaudage');
+    expect(await t.db.dataSource.query('SELECT name FROM crm_activity WHERE id = $1', [a.id])).toEqual([{ name: 'Échafaudage' }]);
     await t.db.dataSource.query('DELETE FROM tiers_activity WHERE activity_id = $1', [a.id]);
     expect((await agent.post(`/crm/activities/${a.id}/delete`).set(XHR).send({ _csrf_token: csrf })).status).toBe(200);
 
@@ -65,6 +67,7 @@ describe('functions and activities', () => {
     const [f] = await t.db.dataSource.query(`SELECT id FROM crm_function WHERE tenant_id = $1`, [user.tenantId]);
     expect((await other.agent.get(`/crm/functions/${f.id}/edit`).set(XHR)).status).toBe(404);
     expect((await other.agent.post(`/crm/functions/${f.id}/delete`).set(XHR).send({ _csrf_token: other.csrf })).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT name FROM crm_function WHERE id = $1', [f.id])).toEqual([{ name: 'Gérant' }]);
   });
 });
 

@@ -180,6 +180,7 @@ describe('event form', () => {
     const [type] = await t.db.dataSource.query(`INSERT INTO event_type (tenant_id, name, menu_label) VALUES ($1, 'Autre', 'Autre') RETURNING id`, [other.tenantId]);
     expect((await a.agent.get(`/events/new/custom/${type.id}`)).status).toBe(404);
     expect((await postEvent(a, `/events/new/custom/${type.id}`, { subject: 'X', date: frenchDaysAgo(0) })).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT id FROM event WHERE tenant_id = ANY($1)', [[a.tenantId, other.tenantId]])).toEqual([]);
   });
 });
 

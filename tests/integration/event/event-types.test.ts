@@ -42,6 +42,7 @@ describe('custom event types (admin)', () => {
     const user = await actor(t, ALL_EVENT_RIGHTS);
     expect((await user.agent.get('/admin/event-types')).status).toBe(403);
     expect((await postType(user, '/admin/event-types/new', { name: 'X', menuLabel: 'X' })).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT id FROM event_type WHERE tenant_id = $1', [user.tenantId])).toEqual([]);
   });
 
   it('creates a type with its questionnaire and goes on to the questionnaire editor', async () => {
