@@ -9,6 +9,11 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /**
+   * Loopback port of the embedded database (`PGLITE_PORT`), so psql, the CLI or a test may work
+   * next to the running app; a free port when unset.
+   */
+  pglitePort: number | undefined;
   sessionSecret: string;
   storageDir: string;
   chromiumPath: string;
@@ -59,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR || path.join(ROOT_DIR, 'var', 'pglite'),
+    pglitePort: /^[1-9]\d*$/.test(env.PGLITE_PORT ?? '') ? Number(env.PGLITE_PORT) : undefined,
     // In production a secret must be given; elsewhere a per-install one is derived at start.
     sessionSecret: env.SESSION_SECRET || '',
     storageDir: env.STORAGE_DIR || path.join(ROOT_DIR, 'var', 'storage'),

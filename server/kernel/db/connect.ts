@@ -19,7 +19,7 @@ export async function openDatabase(config: AppConfig, opts: { poolSize?: number;
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedDatabase({ dataDir: config.pgliteDir });
+    embedded = await startEmbeddedDatabase({ dataDir: config.pgliteDir, port: config.pglitePort });
     url = embedded.url;
   }
   // pglite-socket runs one backend and queues protocol messages one by one: two connections
