@@ -1,6 +1,6 @@
 // The integration files CI also runs on the embedded database (PGlite), beside its full run on
 // PostgreSQL: those whose behaviour depends on what differs there — the job queue, the clock,
-// signing links, sessions and connection faults. Chosen by what a file uses, so a new module's
+// signing links, sessions, connection faults, and the files that branch on the engine (`.embedded`). Chosen by what a file uses, so a new module's
 // tests join by themselves; a full embedded run (`npm test` without DATABASE_URL) is still done
 // before resolving any issue that touches the kernel.
 'use strict';
@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** What makes an integration file part of the embedded run. */
-const MARKERS = /\b(afterCommit|promoteAfterCommit|drainJobs|runDueJobs|startJobWorker|enqueue|useClock|FixedClock|killUserSessions|sessionExpiry|IDLE_TIMEOUT_MS|ABSOLUTE_TIMEOUT_MS|TcpProxy|outage-server)\b|\/sign\/|sign-link/;
+const MARKERS = /\b(afterCommit|promoteAfterCommit|drainJobs|runDueJobs|startJobWorker|enqueue|useClock|FixedClock|killUserSessions|sessionExpiry|IDLE_TIMEOUT_MS|ABSOLUTE_TIMEOUT_MS|TcpProxy|outage-server)\b|\.embedded\b|\/sign\/|sign-link/;
 
 /** Every integration test file under `dir`, recursively. */
 function testFiles(dir) {
