@@ -60,6 +60,7 @@ describe('nobody validates the document they gave', () => {
     await postDocument(author, planId, { owner: `plan:${planId}`, documentTypeId: String(rules) });
     const first = await latest(planId, 'plan');
     expect((await postEmpty(author, `/prevention-plan/documents/${first}/validate`)).status).toBe(403);
+    expect(await validation(first)).toEqual({ validated_by_id: null, validated_at: null });
     expect((await postEmpty(colleague, `/prevention-plan/documents/${first}/validate`)).status).toBe(200);
     // The colleague gives version 2: now the first author validates it, not the colleague.
     await postDocument(colleague, planId, { owner: `plan:${planId}`, documentTypeId: String(rules) });

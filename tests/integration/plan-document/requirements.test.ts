@@ -101,7 +101,10 @@ describe('what each flag of a document type requires on a plan', () => {
     expect((await contactUser.agent.get(`/prevention-plan/documents/files/${await fileOf('plan_company', st.id)}`)).status).toBe(404);
     // Someone who is neither: 404 (he does not see the plan).
     const stranger = await actor(t, ['pdp.view'], await companyOf(t, a.tenantId));
+    const documents = () => t.db.dataSource.query('SELECT id FROM plan_document WHERE plan_id = $1 ORDER BY id', [planId]);
+    const before = await documents();
     expect((await postDocument(stranger, planId, { owner: `plan_company:${ee}`, documentTypeId: String(outside) })).status).toBe(404);
+    expect(await documents()).toEqual(before);
   });
 
   it('"blank file" is downloadable from the plan; an "editable model" can be replaced for one plan only', async () => {
@@ -231,8 +234,11 @@ describe('asking a company for a document', () => {
     await t.db.dataSource.query('UPDATE plan_company SET email = NULL WHERE id = $1', [ee]);
     expect((await post({ planCompanyId: String(ee), documentTypeId: String(type) })).text).toContain("Le responsable de cette entreprise n&#39;a pas d&#39;adresse e-mail.");
     expect(planDocumentMailer().sent()).toHaveLength(1);
-    // Without pdp.documents: refused.
+    // Without pdp.documents: refused, and nothing is mailed (the company has its address again).
+    await t.db.dataSource.query("UPDATE plan_company SET email = 'direction@levage-services.fr' WHERE id = $1", [ee]);
     const reader = await actor(t, ['pdp.view'], await companyOf(t, a.tenantId));
-    expect((await reader.agent.post(`/prevention-plan/${planId}/documents/ask`).set(XHR).type('form').send({ _csrf_token: reader.csrf })).status).toBe(403);
+    expect((await reader.agent.post(`/prevention-plan/${planId}/documents/ask`).set(XHR).type('form')
+      .send({ _csrf_token: reader.csrf, 'document_ask[planCompanyId]': String(ee), 'document_ask[documentTypeId]': String(type) })).status).toBe(403);
+    expect(planDocumentMailer().sent()).toHaveLength(1);
   });
 });

@@ -45,7 +45,10 @@ describe('PPSPS forms (questionnaire engine) and risk analysis tab', () => {
     const read = await reader.agent.get(`/ppsps/${id}/forms/${site.id}`);
     expect(read.status).toBe(200);
     expect(read.text).toContain('Oui, raccordée');
-    expect((await reader.agent.post(`/ppsps/${id}/forms/${site.id}`).set(XHR).field('_csrf_token', reader.csrf)).status).toBe(403);
+    expect((await reader.agent.post(`/ppsps/${id}/forms/${site.id}`).set(XHR).field('_csrf_token', reader.csrf).field('_submit', 'SAVE')
+      .field(`questionnaire[q${site.question}]`, 'Non')).status).toBe(403);
+    expect(await t.db.dataSource.query("SELECT value FROM questionnaire_response WHERE subject_type = 'ppsps' AND subject_id = $1 AND question_id = $2", [id, site.question]))
+      .toEqual([{ value: 'Oui, raccordée' }]);
   });
 
   it('shows the risk analysis of the PPSPS (shared engine) and lets its editor create one', async () => {
@@ -62,5 +65,7 @@ describe('PPSPS forms (questionnaire engine) and risk analysis tab', () => {
     expect(phase.status).toBe(200);
     const stranger = await actor(t, newCompany(), PPSPS_RIGHTS.manager);
     expect((await stranger.agent.post(`/ppsps/${id}/risk-analysis/create`).set(XHR).type('form').send({ _csrf_token: stranger.csrf })).status).toBe(404);
+    expect(await t.db.dataSource.query("SELECT count(*)::int AS n FROM risk_analysis WHERE subject_type = 'ppsps' AND subject_id = $1", [id])).toEqual([{ n: 1 }]);
+    expect(await t.db.dataSource.query('SELECT id FROM risk_analysis WHERE tenant_id = $1', [stranger.tenantId])).toEqual([]);
   });
 });
