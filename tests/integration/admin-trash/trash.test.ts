@@ -42,6 +42,9 @@ describe('trash', () => {
     expect(n).toBe(3);
     const foreign = await itemId('Autre société');
     expect((await agent.post(`/admin/trash/${foreign}/restore`).type('form').send({ _csrf_token: csrf })).status).toBe(404);
+    // Still in the other company's trash.
+    expect(await t.db.dataSource.query('SELECT title FROM trash_item WHERE id = $1', [foreign])).toEqual([{ title: 'Autre société' }]);
+    expect(await t.db.dataSource.query('SELECT deleted_at IS NOT NULL AS deleted FROM test_trash_subject WHERE tenant_id = $1', [stranger.tenantId])).toEqual([{ deleted: true }]);
   });
 
   it('refuses to delete for good a record still in use, and keeps it in the trash', async () => {

@@ -78,6 +78,7 @@ describe('event workflow', () => {
 
   it('shows each person the buttons they may press', async () => {
     const { creator, supervisor, validator, outsider, id } = await team();
+    const before = await statusOf(t, id);
     const buttons = async (a: Actor) => [...(await a.agent.get(`/events/${id}`)).text.matchAll(/data-testid="transition-([a-z_]+)"/g)].map((m) => m[1]);
     expect(await buttons(creator)).toEqual(['submit', 'abandon']);
     expect(await buttons(supervisor)).toEqual(['validate', 'abandon']);
@@ -85,6 +86,7 @@ describe('event workflow', () => {
     // Not named on the event and without event.list_all: the event does not exist for them.
     expect((await outsider.agent.get(`/events/${id}`)).status).toBe(404);
     expect((await transition(outsider, id, 'validate')).status).toBe(404);
+    expect(await statusOf(t, id)).toBe(before);
     await transition(creator, id, 'submit');
     expect(await buttons(creator)).toEqual(['abandon']);
     expect(await buttons(supervisor)).toEqual(['validate', 'send_back', 'abandon']);
@@ -99,7 +101,9 @@ describe('event workflow', () => {
     const page = await creator.agent.get(`/events/${id}`);
     expect(page.text).not.toContain('data-testid="transition-submit"');
     expect(page.text).toContain('Désignez un responsable pour pouvoir lui soumettre l&#39;événement.');
+    const before = await statusOf(t, id);
     expect((await transition(creator, id, 'submit')).status).toBe(403);
+    expect(await statusOf(t, id)).toBe(before);
   });
 
   it('mails the supervisor (job queue) when the event waits for them, and records the history', async () => {

@@ -54,6 +54,7 @@ describe('objectives admin', () => {
     const { agent, csrf } = await loginAs(t, a);
     expect((await agent.get(`/admin/objectives/${o.id}/edit`).set(XHR)).status).toBe(404);
     expect((await agent.post(`/admin/objectives/${o.id}/delete`).set(XHR).send({ _csrf_token: csrf })).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT value FROM objective WHERE id = $1', [o.id])).toHaveLength(1);
     // The same type and year is free in another company.
     expect((await agent.post('/admin/objectives/new').set(XHR).type('form').send(form(csrf, { type: 'TG', year: '2027', value: '2' }))).status).toBe(201);
     const plain = await makeUser(t);

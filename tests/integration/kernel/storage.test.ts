@@ -132,6 +132,7 @@ describe('uploads', () => {
     const res = await request(app).post('/documents').attach('files', big, 'gros.pdf').field('after', 'kept').expect(422);
     expect(res.body.errors).toEqual([{ key: 'upload.too_large', params: { name: 'gros.pdf', max: '1 Mo' } }]);
     expect(res.body.body).toEqual({ after: 'kept' });
+    expect(await db.dataSource.manager.countBy(StoredFile, { originalName: 'gros.pdf' })).toBe(0);
   });
 
   it('refuses a type not allowed, by extension and by content', async () => {

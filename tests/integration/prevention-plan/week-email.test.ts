@@ -65,7 +65,10 @@ describe('weekly recap of the plans (pdp_week_email)', () => {
     expect(page.text).not.toContain(`WK-NXT-${s.tenantId}`);
 
     expect((await s.colleague.agent.get('/prevention-plan/week-email')).status).toBe(403);
+    planMailer().clear();
     expect((await s.colleague.agent.post('/prevention-plan/week-email').set(XHR).type('form').send({ _csrf_token: s.colleague.csrf })).status).toBe(403);
+    await drainJobs(t.db.dataSource, { names: [WEEK_EMAIL_USER_JOB] });
+    expect(planMailer().sent()).toEqual([]);
   });
 
   it('sends it now to every holder of the right, listing the expiring plan', async () => {

@@ -230,5 +230,6 @@ describe('project events', () => {
     expect((await postEmpty(a, `/projects/${id}/events/${linked}/unlink`)).status).toBe(200);
     expect(await q('SELECT id FROM event WHERE project_id = $1', [id])).toEqual([{ id: other }]);
     expect((await postEmpty(outsider, `/projects/${id}/events/${other}/unlink`)).status).toBe(404);
+    expect(await q('SELECT id FROM event WHERE project_id = $1', [id])).toEqual([{ id: other }]);
   });
 });
