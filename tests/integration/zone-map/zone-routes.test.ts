@@ -79,6 +79,8 @@ describe('intervention_leaflet_zone_add / edit / delete', () => {
     const zoneId = await insertZone(t, author.tenantId, 'prevention_plan', planId, null, 'marker', { lat: 1, lng: 1 });
     expect((await reader.agent.post(`/prevention-plan/leaflet-zone/${zoneId}/edit`).set(JSON_HEADERS(reader)).send({ type: 'marker', data: { lat: 2, lng: 2 } })).status).toBe(403);
     expect((await reader.agent.post(`/prevention-plan/leaflet-zone/${zoneId}/delete`).set(JSON_HEADERS(reader))).status).toBe(403);
+    // No zone added by the refused posts; the existing one neither moved nor removed.
+    expect(await db().query("SELECT id, data FROM map_zone WHERE owner_type = 'prevention_plan' AND owner_id = $1", [planId])).toEqual([{ id: zoneId, data: { lat: 1, lng: 1 } }]);
     // The reader still sees the localisation.
     expect((await reader.agent.get(`/prevention-plan/${planId}/localise`)).status).toBe(200);
     // Without pdp.view at all: 403 from the route's right.
