@@ -136,6 +136,7 @@ describe('rights and tenancy', () => {
     expect((await agent.post(`/crm/addresses/${addr.id}/delete`).set(XHR).send({ _csrf_token: csrf })).status).toBe(404);
     const [row] = await t.db.dataSource.query('SELECT name FROM tiers WHERE id = $1', [id]);
     expect(row.name).toBe('Ailleurs SA');
+    expect(await t.db.dataSource.query('SELECT id FROM tiers_address WHERE tiers_id = $1', [id])).toEqual([{ id: addr.id }]);
   });
 
   it('refuses the CRM without companies.view, and limits a user without view_all to his own companies', async () => {
@@ -181,6 +182,7 @@ describe('trash', () => {
     const id = await insertTiers(t, user.tenantId, 'Corbeille SARL');
     const mate = await crmUser(t, ['companies.view', 'companies.view_all'], await tenantName(user.tenantId));
     expect((await mate.agent.post(`/crm/companies/${id}/delete`).set(XHR).send({ _csrf_token: mate.csrf })).status).toBe(403);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM tiers WHERE id = $1', [id])).toEqual([{ deleted_at: null }]);
 
     const res = await agent.post(`/crm/companies/${id}/delete`).set(XHR).send({ _csrf_token: csrf });
     expect(res.status).toBe(200);

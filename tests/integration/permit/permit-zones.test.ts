@@ -32,6 +32,7 @@ describe('zones of permits (zoneRoutes with the permit zone owner)', () => {
     const reader = await actor(t, s.company, ['pdp.view', 'pdp.view_all']);
     expect((await reader.agent.get(`/height-work-permit/${id}/localise`).set('Accept', 'application/json')).status).toBe(200);
     expect((await reader.agent.post(`/height-work-permit/${id}/leaflet-zone/add`).set(JSON_HEADERS(reader)).send({ type: 'marker', data: { lat: 1, lng: 2 } })).status).toBe(403);
+    expect(await t.db.dataSource.query("SELECT id FROM map_zone WHERE owner_type = 'permit' AND owner_id = $1", [id])).toEqual([{ id: add.body.id }]);
     const stranger = await actor(t, `${s.company} autre`, ['pdp.view', 'pdp.view_all', 'pdp.add_work_orders']);
     expect((await stranger.agent.get(`/height-work-permit/${id}/localise`).set('Accept', 'application/json')).status).toBe(404);
     const del = await s.customer.agent.post(`/height-work-permit/leaflet-zone/${add.body.id}/delete`).set(JSON_HEADERS(s.customer));
