@@ -155,6 +155,8 @@ describe('medical check-ups', () => {
     expect((await hr.agent.get(`/rh/medical-checkups/${theirs.id}/edit`).set(XHR)).status).toBe(404);
     expect((await hr.agent.get('/rh/medical-checkups/99999999999/edit').set(XHR)).status).toBe(404);
     expect((await postForm(hr, `/rh/medical-checkups/${theirs.id}/edit`, 'medical_checkup', { employee: myEmployee, type: myType, date: '01/05/2026', version: theirs.version })).status).toBe(404);
+    expect(await q('SELECT id, version FROM employee_medical_checkup WHERE employee_id = $1', [theirEmployee])).toEqual([theirs]);
+    expect(await q('SELECT id FROM employee_medical_checkup WHERE employee_id = $1', [myEmployee])).toEqual([]);
     const list = await hr.agent.get('/rh/medical-checkups');
     expect(list.text).toContain('Durand Paul');
     expect(list.text).not.toContain('Etranger');

@@ -190,6 +190,9 @@ describe('sessions', () => {
     const foreign = await agent.post(`/rh/sessions/${session}/employees/add`).type('form').send({ _csrf_token: csrf, 'session_employee[employee]': String(foreignEmployee) });
     expect(foreign.status).toBe(200);
     expect(text(foreign)).toContain("Cette valeur doit être l'un des choix proposés.");
+    // The other company neither deleted the session nor got its employee registered.
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM training_session WHERE id = $1', [session])).toEqual([{ deleted_at: null }]);
+    expect(await t.db.dataSource.query('SELECT employee_id FROM session_employee WHERE session_id = $1', [session])).toEqual([]);
     const { agent: plainAgent } = await loginAs(t, plain);
     expect((await plainAgent.get('/rh/sessions')).status).toBe(403);
   });

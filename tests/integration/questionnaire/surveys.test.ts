@@ -101,6 +101,7 @@ describe('survey administration', () => {
     expect((await p.agent.post('/admin/surveys/new').set(XHR).type('form').send({ _csrf_token: p.csrf, 'survey[name]': 'X', 'survey[surveyType]': 'dust' })).status).toBe(403);
     expect((await agent.post('/admin/surveys/new').set(XHR).type('form').send({ 'survey[name]': 'Sans jeton', 'survey[surveyType]': 'dust' })).status).toBe(403);
     expect(await listSurveys(t.db.dataSource, user.tenantId, 'dust')).toEqual([]);
+    expect(await listSurveys(t.db.dataSource, plain.tenantId, 'dust')).toEqual([]);
 
     const other = await admin();
     expect((await other.agent.get(`/admin/surveys/${mine.id}/edit`).set(XHR)).status).toBe(404);
