@@ -249,6 +249,7 @@ describe('delegation', () => {
     const [row] = await t.db.dataSource.query('SELECT id FROM user_delegation WHERE delegator_id = $1', [delegator.id]);
     const rec = await loginAs(t, recipient);
     expect((await rec.agent.post(`/account/delegations/${row.id}/delete`).set(XHR).set('X-CSRF-Token', rec.csrf)).status).toBe(404);
+    expect(await t.db.dataSource.query('SELECT id FROM user_delegation WHERE delegator_id = $1', [delegator.id])).toEqual([{ id: row.id }]);
     expect((await own.agent.post(`/account/delegations/${row.id}/delete`).set(XHR).set('X-CSRF-Token', own.csrf)).status).toBe(200);
     expect(await t.db.dataSource.query('SELECT id FROM user_delegation WHERE delegator_id = $1', [delegator.id])).toEqual([]);
   });

@@ -181,6 +181,7 @@ describe('project comments', () => {
     expect((await postForm(colleague, `/projects/${id}/comments/new`, 'project_comment', { text: 'Moi aussi' })).status).toBe(403);
     expect((await postForm(colleague, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Modifié', version: 1 })).status).toBe(403);
     expect((await postEmpty(colleague, `/projects/comments/${cm.id}/remove`)).status).toBe(403);
+    expect(await q('SELECT text FROM project_comment WHERE project_id = $1', [id])).toEqual([{ text: 'Bureau de contrôle le 12.' }]);
     expect((await postForm(author, `/projects/comments/${cm.id}/edit`, 'project_comment', { text: 'Bureau de contrôle le 14.', version: 1 })).status).toBe(201);
     expect(await q('SELECT text FROM project_comment WHERE id = $1', [cm.id])).toEqual([{ text: 'Bureau de contrôle le 14.' }]);
     expect((await postEmpty(author, `/projects/comments/${cm.id}/remove`)).status).toBe(200);
