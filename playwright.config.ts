@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePortsSync, testRunId } from './tests/support/run-id';
 
-// Each run gets its own port and folder, so parallel runs on one machine never meet.
-// Set here, in the main process, before the workers start (they inherit the environment).
-process.env.VIGIE_TEST_RUN ||= String(process.pid);
-process.env.E2E_PORT ||= String(3200 + (Number(process.env.VIGIE_TEST_RUN) % 700));
-process.env.VIGIE_E2E_DIR ||= path.join(__dirname, 'var', `e2e-${process.env.VIGIE_TEST_RUN}`);
+// Each run gets its own id (random and dated, tests/support/run-id.ts), database, folder and free
+// ports, so runs on one machine, or on one PostgreSQL server, never meet. Set here, in the main
+// process, before the workers start: they inherit the environment and keep these values.
+const run = testRunId();
+if (!process.env.E2E_PORT || (!process.env.DATABASE_URL && !process.env.E2E_PGLITE_PORT)) {
+  // The server's port, and the embedded database's (reached by the specs, tests/e2e/support/db.ts).
+  const [server, pglite] = freePortsSync(2);
+  process.env.E2E_PORT ||= String(server);
+  if (!process.env.DATABASE_URL) process.env.E2E_PGLITE_PORT ||= String(pglite);
+}
+process.env.VIGIE_E2E_DIR ||= path.join(__dirname, 'var', `e2e-${run}`);
 const port = Number(process.env.E2E_PORT);
 
 /** End-to-end tests in Debian's chromium against the real server started by the global setup. */

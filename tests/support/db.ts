@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../../server/kernel/db/data-source';
 import { startEmbeddedDatabase } from '../../server/kernel/db/embedded';
+import { clonePrefix } from './run-id';
 
 /** A database for one test file. */
 export interface TestDatabase {
@@ -26,7 +27,8 @@ export async function openTestDatabase(poolSize = 5): Promise<TestDatabase> {
   let url: string;
   let drop: (() => Promise<void>) | undefined;
   if (template && adminUrl) {
-    const name = `vigie_t_${process.env.VIGIE_TEST_RUN}_${process.pid}_${++counter}`;
+    // The run's prefix (named after its id, tests/support/run-id.ts), then this worker and file.
+    const name = `${clonePrefix()}${process.pid}_${++counter}`;
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { dropStaleTestDatabases, e2eDatabaseName, removeStaleRunFolders } from '../../support/run-id';
 
 /** This run's folder (set by playwright.config.ts, inherited by the workers). */
 export const E2E_DIR = process.env.VIGIE_E2E_DIR || path.join(__dirname, '..', '..', '..', 'var', 'e2e');
@@ -22,8 +23,9 @@ async function serverEnv(): Promise<NodeJS.ProcessEnv> {
   if (process.env.DATABASE_URL) {
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    const name = `vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // Leftovers of interrupted runs, by age (tests/support/run-id.ts); this run's name is new.
+    await dropStaleTestDatabases(admin);
+    const name = e2eDatabaseName();
     await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
     const u = new URL(process.env.DATABASE_URL);
@@ -31,6 +33,9 @@ async function serverEnv(): Promise<NodeJS.ProcessEnv> {
     env.DATABASE_URL = u.toString();
   } else {
     env.PGLITE_DIR = path.join(E2E_DIR, 'pglite');
+    // The embedded database's loopback port, free when playwright's configuration chose it, so
+    // that the specs reach the server's database there (tests/e2e/support/db.ts).
+    if (process.env.E2E_PGLITE_PORT) env.PGLITE_PORT = process.env.E2E_PGLITE_PORT;
   }
   env.STORAGE_DIR = path.join(E2E_DIR, 'storage');
   return env;
@@ -38,6 +43,7 @@ async function serverEnv(): Promise<NodeJS.ProcessEnv> {
 
 /** Fresh database, two accounts made with the CLI, then the real server (`server/main.ts`). */
 export default async function globalSetup(): Promise<void> {
+  removeStaleRunFolders();
   fs.rmSync(E2E_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_DIR, { recursive: true });
   const env = await serverEnv();
