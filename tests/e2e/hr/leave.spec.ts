@@ -18,7 +18,7 @@ function quietMonday(): string {
 
 /** Runs SQL on the run's database. */
 async function sql(text: string, params: unknown[] = []): Promise<Array<Record<string, any>>> {
-  const db = new Client({ connectionString: e2eDatabaseUrl()! });
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
   await db.connect();
   try {
     return (await db.query(text, params)).rows;
@@ -36,7 +36,6 @@ async function linkEmployee(username: string, firstName = 'Bruno', lastName = 'V
 }
 
 test('an employee asks for leave, a manager validates it, the balance drops by the working days and the work-time grid leaves those days out', async ({ browser, consoleErrors }) => {
-  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to link an employee to the user');
   const suffix = `${Date.now() % 1_000_000}`;
   const company = `Congés E2E ${suffix}`;
   const worker = createE2eUser({ company, role: 'user', firstName: 'Bruno', lastName: 'Vasseur' });
@@ -138,10 +137,9 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
 });
 
 test('the statistics page draws the rates against the objectives and the work-accident widgets', async ({ page, consoleErrors }) => {
-  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to seed accidents');
   const suffix = `${Date.now() % 1_000_000}`;
   const analyst = createE2eUser({ company: `Statistiques AT ${suffix}`, role: 'super_admin', firstName: 'Claire', lastName: 'Martin' });
-  const db = new Client({ connectionString: e2eDatabaseUrl()! });
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
   await db.connect();
   try {
     const { rows: [me] } = await db.query('SELECT tenant_id FROM app_user WHERE username = $1', [analyst.username]);

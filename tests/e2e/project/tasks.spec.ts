@@ -3,8 +3,7 @@ import { test, expect, login, accounts, expectNoConsoleErrors } from '../support
 import { e2eDatabaseUrl } from '../support/db';
 
 test('tasks tab: add a task and a milestone, close the task with the done form, remove the milestone; the task screens show it', async ({ page, consoleErrors }) => {
-  test.skip(!e2eDatabaseUrl(), 'needs the PostgreSQL of the run to prepare the project');
-  const db = new Client({ connectionString: e2eDatabaseUrl()! });
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
   await db.connect();
   const [admin] = (await db.query('SELECT id, tenant_id FROM app_user WHERE username = $1', [accounts().admin.username])).rows;
   const [p] = (await db.query("INSERT INTO project (tenant_id, label, state) VALUES ($1, 'Projet e2e tâches', 'in_progress') RETURNING id", [admin.tenant_id])).rows;

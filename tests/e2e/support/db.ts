@@ -3,12 +3,15 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 /**
- * The database of this end-to-end run (made by the global setup on the DATABASE_URL server), for
- * specs that prepare records the browser would take many screens to make. Null on the embedded
- * database: its single backend is the server's own, so those specs skip there.
+ * The database of this end-to-end run, for specs that prepare records the browser would take many
+ * screens to make: the run's own database on the DATABASE_URL server, or the embedded database
+ * the server runs, reached on the loopback port the global setup gave it (`PGLITE_PORT`).
  */
-export function e2eDatabaseUrl(): string | null {
-  if (!process.env.DATABASE_URL) return null;
+export function e2eDatabaseUrl(): string {
+  if (!process.env.DATABASE_URL) {
+    if (!process.env.E2E_PGLITE_PORT) throw new Error('E2E_PGLITE_PORT absent : la configuration de playwright le fixe');
+    return `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PGLITE_PORT}/postgres?sslmode=disable`;
+  }
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/vigie_e2e_${process.env.VIGIE_TEST_RUN}`;
   return url.toString();
@@ -22,7 +25,6 @@ const ROOT = path.join(__dirname, '..', '..', '..');
  */
 export function createE2eUser(opts: { company: string; role: string; firstName: string; lastName: string }): { username: string; password: string } {
   const url = e2eDatabaseUrl();
-  if (!url) throw new Error('createE2eUser needs the PostgreSQL of the run');
   const username = `e2e.${crypto.randomBytes(4).toString('hex')}`;
   const password = crypto.randomBytes(12).toString('base64url');
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/cli/index.ts', 'user:create',
