@@ -5,15 +5,29 @@
 'use strict';
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { ensureChromium } = require('./chromium');
+
+/** Each stage's label and seconds, printed at the end (CI reads its timings there). */
+const timings = [];
+/** Integration test files run on every core (each file has its own database), at least two. */
+const WORKERS = `--maxWorkers=${Math.max(2, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length)}`;
+
+/** Prints how long each stage took. */
+function printTimings() {
+  console.log('\nDurées :');
+  for (const [label, secs] of timings) console.log(`  ${secs.padStart(7)} s  ${label}`);
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push([label, secs]);
   if (r.status !== 0) {
+    printTimings();
     console.error(`\n✗ ${label} : échec (${secs} s)`);
     for (const f of ['unit', 'integration', 'e2e']) count(path.join(RESULTS, `${f}.json`));
     console.log(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed, ${totals.skipped} skipped`);
@@ -65,17 +79,18 @@ if (only === 'embedded') {
   }
   const { embeddedSubset } = require('./embedded-subset');
   run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
-  run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, ...embeddedSubset(), '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, '--maxWorkers=2', '--selectProjects', 'integration'], { CHROMIUM_PATH: chromium });
+  run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, ...embeddedSubset(), '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS, '--selectProjects', 'integration'], { CHROMIUM_PATH: chromium });
 }
 if (!only || only === 'typecheck') run('Vérification des types', process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
 if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
 // Each test file gets a database of its own (a clone on PostgreSQL, a copy of the migrated
 // PGlite folder on the embedded database), so files run on two workers either way.
-if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, '--maxWorkers=2'], { CHROMIUM_PATH: chromium });
+if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS], { CHROMIUM_PATH: chromium });
 if (!only || only === 'e2e') {
   run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
   run('Tests de bout en bout (Chromium)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
 }
 for (const f of ['unit', 'integration', 'e2e']) count(path.join(RESULTS, `${f}.json`));
+printTimings();
 console.log('\nTous les tests sont passés.');
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
