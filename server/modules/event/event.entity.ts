@@ -12,6 +12,9 @@ import { EventType } from './event-type.entity';
  * questionnaire carry no foreign key, so this module's migration stays independent of theirs.
  */
 @Entity('event')
+// The list's default order (date, newest first, undated last), read from the index without a sort:
+// its DESC NULLS LAST cannot be declared here, so migration AddEventListDateIndex owns it.
+@Index('IDX_event_list_date', { synchronize: false })
 @Index(['tenantId', 'status'])
 @Index(['tenantId', 'eventDate'])
 @Index(['tenantId', 'kind'])

@@ -1,0 +1,28 @@
+import { listEvents } from '../../../server/modules/event/event-list.service';
+import { listFilterSchema } from '../../../server/modules/event/event.schema';
+import { sampleUser } from '../../fixtures/sample-workflow';
+import { createTestApp, makeUser, type TestApp } from '../../support/app';
+import { planNodes, plansOf } from '../../support/query-plan';
+
+/**
+ * The lists' query plans, checked with sequential scans and sorts disabled (tests/support/query-plan.ts):
+ * a list page reads its rows in order from an index, so it stays flat however many rows the
+ * company has. A list whose plan regresses (a dropped index, an ORDER BY no index matches) fails here.
+ */
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+describe('list query plans', () => {
+  it('events: the default order (date, newest first, undated last) comes from an index, without a sort', async () => {
+    const owner = await makeUser(t, { roles: ['admin'] });
+    const user = sampleUser(owner.id, ['event.list_all'], { tenantId: owner.tenantId });
+    const planned = await plansOf(t.db.dataSource, (db) =>
+      listEvents(db, owner.tenantId, user, listFilterSchema.parse({}), { page: 1, perPage: 25, offset: 0 }));
+    const rows = planned.find((q) => /ORDER BY/.test(q.sql));
+    expect(rows).toBeDefined();
+    const nodes = planNodes(rows!.plan);
+    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    expect(nodes.filter((n) => n['Relation Name'] === 'event').map((n) => n['Index Name'])).toEqual(['IDX_event_list_date']);
+  });
+});
