@@ -22,7 +22,7 @@ export type ActionLevel = (typeof ACTION_LEVELS)[number];
 @Entity('action')
 @Index('IDX_action_tenant_status', ['tenantId', 'status'])
 @Index('IDX_action_tenant_assignee', ['tenantId', 'assigneeId'])
-@Index('IDX_action_tenant_deadline', ['tenantId', 'deadline'])
+@Index('IDX_action_tenant_deadline', ['tenantId', 'deadline', 'id'])
 @Index('IDX_action_tenant_creator', ['tenantId', 'creatorId'])
 @Index('IDX_action_tenant_source', ['tenantId', 'sourceType', 'sourceId'])
 export class Action {

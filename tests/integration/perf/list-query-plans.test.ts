@@ -1,3 +1,5 @@
+import { listActions } from '../../../server/modules/action-plan/action-list.service';
+import { filterSchema as actionFilterSchema } from '../../../server/modules/action-plan/action-plan.schema';
 import { listEvents } from '../../../server/modules/event/event-list.service';
 import { listFilterSchema } from '../../../server/modules/event/event.schema';
 import { sampleUser } from '../../fixtures/sample-workflow';
@@ -22,7 +24,19 @@ describe('list query plans', () => {
     const rows = planned.find((q) => /ORDER BY/.test(q.sql));
     expect(rows).toBeDefined();
     const nodes = planNodes(rows!.plan);
-    expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+    expect(nodes.map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
     expect(nodes.filter((n) => n['Relation Name'] === 'event').map((n) => n['Index Name'])).toEqual(['IDX_event_list_date']);
+  });
+
+  it('actions: the default order (newest first) and the deadline order come from indexes, without a sort', async () => {
+    const owner = await makeUser(t, { roles: ['admin'] });
+    const user = sampleUser(owner.id, ['action.view_all'], { tenantId: owner.tenantId });
+    for (const sort of [{}, { sort: 'deadline' }]) {
+      const planned = await plansOf(t.db.dataSource, (db) =>
+        listActions(db, user, { filters: actionFilterSchema.parse(sort), itemIds: [], mine: false }, { page: 1, perPage: 50, offset: 0 }));
+      const rows = planned.find((q) => /ORDER BY/.test(q.sql));
+      expect(rows).toBeDefined();
+      expect(planNodes(rows!.plan).map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
+    }
   });
 });
