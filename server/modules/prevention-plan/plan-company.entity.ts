@@ -15,6 +15,9 @@ export type PlanCompanyKind = (typeof PLAN_COMPANY_KINDS)[number];
  */
 @Entity('plan_company')
 @Index('IDX_plan_company_tenant_plan', ['tenantId', 'planId'])
+// The 400-hour rule's lookups of a company's other plans (partial, one on an expression): migration LongWorksCompanyIndexes.
+@Index('IDX_plan_company_long_tiers', { synchronize: false })
+@Index('IDX_plan_company_long_name', { synchronize: false })
 @Check('CHK_plan_company_kind', `"kind" IN ('EU', 'EE', 'ST')`)
 @Check('CHK_plan_company_parent', `("kind" = 'ST') = ("parent_id" IS NOT NULL)`)
 export class PlanCompany extends CompanyBlockColumns {

@@ -45,27 +45,37 @@ const validIds = (ids: number[]) => [...new Set(ids.filter((id) => Number.isSafe
  * it counts in full for each of its EE/ST companies; plans in the trash are left out. See
  * docs/prevention-admin.md.
  */
+const WHO = `CASE WHEN c.tiers_id IS NOT NULL THEN 't' || c.tiers_id ELSE 'n' || lower(btrim(c.name)) END`;
+// Starts from the plans asked for and reaches the same company's other plans through the indexes of
+// migration LongWorksCompanyIndexes (by CRM tiers, or by name without one): the cost follows the
+// plans shown and their companies' plans, not every pair of rows of the company (issue 21).
 const HOURS_SQL = `
-WITH comp AS (
-  SELECT c.plan_id, c.name, c.kind,
-         CASE WHEN c.tiers_id IS NOT NULL THEN 't' || c.tiers_id ELSE 'n' || lower(btrim(c.name)) END AS who
-    FROM plan_company c WHERE c.tenant_id = $1 AND c.kind IN ('EE', 'ST')
-), plan AS (
-  SELECT p.id, p.pdp_number, p.hierarchy_item_id, coalesce(p.hours_worked, 0) AS hours,
-         coalesce(p.start_date, p.end_date) AS s, coalesce(p.end_date, p.start_date) AS e
-    FROM prevention_plan p WHERE p.tenant_id = $1 AND p.deleted_at IS NULL
-), target AS (
-  SELECT id, hierarchy_item_id, coalesce(e, $3::date) AS ref_end FROM plan WHERE id = ANY($2::int[])
+WITH target AS (
+  SELECT p.id, p.hierarchy_item_id, coalesce(p.end_date, p.start_date, $3::date) AS ref_end
+    FROM prevention_plan p WHERE p.tenant_id = $1 AND p.id = ANY($2::int[]) AND p.deleted_at IS NULL
+), tc AS (
+  SELECT DISTINCT t.id AS target_id, t.hierarchy_item_id, t.ref_end, c.tiers_id,
+         CASE WHEN c.tiers_id IS NULL THEN lower(btrim(c.name)) END AS lname, ${WHO} AS who
+    FROM target t JOIN plan_company c ON c.tenant_id = $1 AND c.plan_id = t.id AND c.kind IN ('EE', 'ST')
+), same AS (
+  SELECT tc.target_id, tc.hierarchy_item_id, tc.ref_end, tc.who, qc.plan_id
+    FROM tc JOIN plan_company qc ON qc.tenant_id = $1 AND qc.kind IN ('EE', 'ST') AND qc.tiers_id = tc.tiers_id
+   WHERE tc.tiers_id IS NOT NULL
+  UNION ALL
+  SELECT tc.target_id, tc.hierarchy_item_id, tc.ref_end, tc.who, qc.plan_id
+    FROM tc JOIN plan_company qc ON qc.tenant_id = $1 AND qc.kind IN ('EE', 'ST') AND qc.tiers_id IS NULL AND lower(btrim(qc.name)) = tc.lname
+   WHERE tc.tiers_id IS NULL
 ), pairs AS (
-  SELECT DISTINCT t.id AS target_id, t.ref_end, tc.who, q.id AS plan_id, q.pdp_number, q.hours, q.s, q.e
-    FROM target t
-    JOIN comp tc ON tc.plan_id = t.id
-    JOIN plan q ON q.id = t.id OR (t.hierarchy_item_id IS NOT NULL AND q.hierarchy_item_id = t.hierarchy_item_id
-                  AND q.s IS NOT NULL AND q.s <= t.ref_end AND q.e > (t.ref_end - interval '12 months')::date)
-    JOIN comp qc ON qc.plan_id = q.id AND qc.who = tc.who
+  SELECT DISTINCT sm.target_id, sm.ref_end, sm.who, q.id AS plan_id, q.pdp_number, coalesce(q.hours_worked, 0) AS hours,
+         coalesce(q.start_date, q.end_date) AS s, coalesce(q.end_date, q.start_date) AS e
+    FROM same sm
+    JOIN prevention_plan q ON q.id = sm.plan_id AND q.tenant_id = $1 AND q.deleted_at IS NULL
+     AND (q.id = sm.target_id OR (sm.hierarchy_item_id IS NOT NULL AND q.hierarchy_item_id = sm.hierarchy_item_id
+          AND coalesce(q.start_date, q.end_date) <= sm.ref_end
+          AND coalesce(q.end_date, q.start_date) > (sm.ref_end - interval '12 months')::date))
 )
 SELECT target_id, who, to_char(min(ref_end), 'YYYY-MM-DD') AS ref_end,
-       (SELECT min(c.name) FROM comp c WHERE c.plan_id = pairs.target_id AND c.who = pairs.who) AS name,
+       (SELECT min(c.name) FROM plan_company c WHERE c.tenant_id = $1 AND c.plan_id = pairs.target_id AND c.kind IN ('EE', 'ST') AND ${WHO} = pairs.who) AS name,
        sum(hours)::int AS hours,
        json_agg(json_build_object('id', plan_id, 'pdpNumber', pdp_number, 'hours', hours,
                 'startDate', to_char(s, 'YYYY-MM-DD'), 'endDate', to_char(e, 'YYYY-MM-DD')) ORDER BY s NULLS FIRST, plan_id) AS plans
