@@ -1,5 +1,6 @@
 import { listActions } from '../../../server/modules/action-plan/action-list.service';
 import { filterSchema as actionFilterSchema } from '../../../server/modules/action-plan/action-plan.schema';
+import { longPlanIds } from '../../../server/modules/prevention-plan/plan-long-works.service';
 import { listEvents } from '../../../server/modules/event/event-list.service';
 import { listFilterSchema } from '../../../server/modules/event/event.schema';
 import { sampleUser } from '../../fixtures/sample-workflow';
@@ -38,5 +39,13 @@ describe('list query plans', () => {
       expect(rows).toBeDefined();
       expect(planNodes(rows!.plan).map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
     }
+  });
+
+  it("the 400-hour rule reaches a company's other plans through its two indexes, not through all the company's rows", async () => {
+    const owner = await makeUser(t, { roles: ['admin'] });
+    const planned = await plansOf(t.db.dataSource, (db) => longPlanIds(db, owner.tenantId, [1, 2, 3]));
+    expect(planned).toHaveLength(1);
+    const indexes = new Set(planNodes(planned[0].plan).map((n) => n['Index Name']).filter(Boolean));
+    expect([...indexes]).toEqual(expect.arrayContaining(['IDX_plan_company_long_tiers', 'IDX_plan_company_long_name']));
   });
 });
