@@ -32,11 +32,20 @@ const IN_BATCH = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(
  */
 function keepBatchesWhole(queue) {
   let batchOwner = null;
+  // Connections that went away. One may still become the owner after it left (its BEGIN was running
+  // when it disconnected): the others must not wait for it for ever, so its transaction is rolled back.
+  const gone = new Set();
   queue.processQueue = async function processQueue() {
     if (this.processing || this.queue.length === 0) return;
     this.processing = true;
     try {
       while (this.queue.length > 0) {
+        if (this.lastHandlerId !== null && gone.has(this.lastHandlerId)) {
+          if (this.db.isInTransaction()) await this.db.runExclusive(() => this.db.exec('ROLLBACK')).catch(() => undefined);
+          this.lastHandlerId = null;
+        }
+        if (batchOwner !== null && gone.has(batchOwner)) batchOwner = null;
+        for (const id of gone) if (!this.queue.some((q) => q.handlerId === id)) gone.delete(id);
         const owner = this.db.isInTransaction() && this.lastHandlerId ? this.lastHandlerId : batchOwner;
         let item;
         if (owner !== null) {
@@ -69,9 +78,8 @@ function keepBatchesWhole(queue) {
   const clear = queue.clearQueueForHandler.bind(queue);
   queue.clearQueueForHandler = (id) => {
     clear(id);
-    if (batchOwner === id) {
-      batchOwner = null;
-      void queue.processQueue();
-    }
+    gone.add(id);
+    if (batchOwner === id) batchOwner = null;
+    void queue.processQueue();
   };
 }
