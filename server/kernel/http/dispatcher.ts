@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { can } from '../rights/registry';
 import { recordAudit } from '../audit/audit';
 import { CSRF_FIELD, csrfHeader, csrfMatches, isValidCsrf } from './csrf';
+import { closeAfterAnswer } from './close-after-answer';
 import { HttpError } from './errors';
 import { isFragmentRequest } from './render';
 import { hostileInputError, inputProblem } from './input-guard';
@@ -34,7 +35,7 @@ export function dispatcher(routes: RouteTable) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     // A refusal before the body is read closes the connection: the client stops sending at once.
     const refuse = (err: HttpError): void => {
-      if (req.method === 'POST' && !req.complete) res.setHeader('Connection', 'close');
+      if (req.method === 'POST') closeAfterAnswer(req, res);
       next(err);
     };
     const found = routes.match(req.method, req.path);
@@ -54,7 +55,7 @@ export function dispatcher(routes: RouteTable) {
     if (route.right !== 'public') {
       if (!req.authUser) {
         if (isFragmentRequest(req) || req.method !== 'GET') {
-          if (req.method === 'POST' && !req.complete) res.setHeader('Connection', 'close');
+          if (req.method === 'POST') closeAfterAnswer(req, res);
           res.status(401).json({ message: req.t('errors.session_expired') });
           return;
         }

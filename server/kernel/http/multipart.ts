@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import appendField from 'append-field';
 import busboy from 'busboy';
+import { closeAfterAnswer } from './close-after-answer';
 import { HttpError } from './errors';
 
 /** Largest text field of a multipart form (a signature drawn as a data URL is about 500 KB). */
@@ -65,7 +66,7 @@ const decodeName = (name: string) => name.replace(/%0A|%0D|%22/gi, (m) => ({ '%0
  * Reads a multipart/form-data body as it arrives: text fields into `req.body` (`a[b][]` names
  * nest as with multer), file parts to `onFile`, never the body whole into memory. Counts bytes
  * while reading and stops at the first limit crossed; a stopped request is left unread and
- * answered with `Connection: close`, so the client is told at once and sends no more.
+ * answered with `Connection: close` (see {@link closeAfterAnswer}), so the client is told at once.
  * Does nothing for another content type.
  */
 export function readMultipart(req: Request, res: Response, opts: MultipartOptions): Promise<void> {
@@ -95,7 +96,7 @@ export function readMultipart(req: Request, res: Response, opts: MultipartOption
       req.off('data', onData);
       req.off('end', onEnd);
       req.pause();
-      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+      closeAfterAnswer(req, res);
       parser.destroy(err instanceof Error ? err : malformed());
       // Let every file handler clean up what it wrote before the answer goes.
       void Promise.allSettled(pending).then(() => reject(err));

@@ -15,6 +15,8 @@ export interface StreamedReply {
   sent: number;
   /** Size of the whole body. */
   total: number;
+  /** Error code of the connection while sending on after the answer (`keepSendingMs`). */
+  lateError?: string;
 }
 
 /** The app listening on a loopback port, for clients that must control how the body is sent. */
@@ -53,42 +55,59 @@ export function multipartSize(parts: Part[]): number {
 /**
  * POSTs `parts` as multipart/form-data, chunk by chunk with backpressure, and stops sending as
  * soon as an answer arrives: `sent < total` proves the server answered before reading it all.
- * `chunked` sends no Content-Length.
+ * `chunked` sends no Content-Length. `keepSendingMs` goes on sending that long after the answer,
+ * as a browser busy uploading does, and reports in `lateError` a connection the server cut.
  */
-export function postStreamed(url: string, headers: Record<string, string>, parts: Part[], opts: { chunked?: boolean } = {}): Promise<StreamedReply> {
+export function postStreamed(url: string, headers: Record<string, string>, parts: Part[], opts: { chunked?: boolean; keepSendingMs?: number } = {}): Promise<StreamedReply> {
   const boundary = crypto.randomBytes(16).toString('hex');
   const total = multipartSize(parts);
   const u = new URL(url);
   return new Promise<StreamedReply>((resolve, reject) => {
     let sent = 0;
-    let answered = false;
+    let answeredAt: number | null = null;
+    let lateError: string | undefined;
+    let reply: Omit<StreamedReply, 'lateError'> | null = null;
+    let sending = true;
     let wake: (() => void) | null = null;
+    const finish = () => {
+      if (!reply || sending) return;
+      resolve({ ...reply, lateError });
+      req.destroy();
+    };
     const req = http.request({
       host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'POST',
       headers: { ...headers, 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...(opts.chunked ? {} : { 'Content-Length': String(total) }) },
     });
     req.on('response', (res) => {
-      answered = true;
+      answeredAt = Date.now();
       const sentWhenAnswered = sent;
-      wake?.();
+      if (opts.keepSendingMs) setTimeout(() => wake?.(), opts.keepSendingMs);
+      else wake?.();
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), sent: sentWhenAnswered, total });
-        req.destroy();
+        reply = { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), sent: sentWhenAnswered, total };
+        finish();
       });
     });
-    // Writing after the server answered and closed is expected to fail: only an error before the answer counts.
-    req.on('error', (err) => { if (!answered) reject(err); });
+    // Writing after the answer may fail once the server closes: only an error before it fails the call.
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answeredAt === null) reject(err);
+      else lateError ??= err.code ?? err.message;
+      wake?.();
+    });
     req.on('close', () => wake?.());
+    const keepOn = () => answeredAt === null || (opts.keepSendingMs !== undefined && Date.now() - answeredAt < opts.keepSendingMs);
     void (async () => {
       for (const chunk of segments(parts, boundary)) {
-        if (answered || req.destroyed) return;
-        sent += chunk.length;
+        if (!keepOn() || req.destroyed) break;
+        if (answeredAt === null) sent += chunk.length;
         if (!req.write(chunk)) await new Promise<void>((resolve) => { wake = resolve; req.once('drain', resolve); });
         wake = null;
       }
-      if (!answered && !req.destroyed) req.end();
+      if (answeredAt === null && !req.destroyed) req.end();
+      sending = false;
+      finish();
     })();
   });
 }

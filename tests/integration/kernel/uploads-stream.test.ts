@@ -109,6 +109,14 @@ describe('questionnaire answer files: streamed too, 10 Mo each', () => {
     expect(JSON.parse(reply.text).message).toBe('Le fichier est trop volumineux : « rapport.pdf » dépasse la taille maximale de 10 Mo.');
     expect(reply.sent).toBeLessThan(reply.total);
   });
+
+  it('keeps the connection open a moment after the 413, so a client still sending reads it instead of a reset', async () => {
+    const q = await previewed();
+    const reply = await postStreamed(q.url, { Cookie: q.cookie, 'X-CSRF-Token': q.csrf, ...XHR }, [{ name: q.file, filename: 'rapport.pdf', head: PDF, size: 120 * MB }], { keepSendingMs: 300 });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.text).message).toBe('Le fichier est trop volumineux : « rapport.pdf » dépasse la taille maximale de 10 Mo.');
+    expect(reply.lateError).toBeUndefined();
+  });
 });
 
 describe('uploadFiles limits (count, size per file, size per request)', () => {
