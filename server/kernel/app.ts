@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -64,6 +65,9 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.use(pinoHttp({ logger, autoLogging: config.env !== 'test', customProps: (req) => ({ route: (req as Request).routeName }) }));
   app.use(cspNonce);
   app.use(securityHeaders(config.env === 'production'));
+  // HTML, JSON, CSS and JS leave compressed, brotli when the browser takes it, gzip otherwise;
+  // PDFs, images and archives (types that do not compress) leave as they are.
+  app.use(compression({ threshold: 1024 }));
   app.use('/build', express.static(path.join(ROOT_DIR, 'public', 'build'), { immutable: true, maxAge: '1y', index: false }));
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/static/favicon.svg'));
   app.use('/static', express.static(path.join(ROOT_DIR, 'public', 'static'), { maxAge: '1h', index: false }));
