@@ -1,30 +1,24 @@
+import { parisWallClock } from './paris-time';
+
 /** Dates are shown DD/MM/YYYY (and HH:mm) in every locale, in the Paris time zone. */
-const TZ = 'Europe/Paris';
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-// Building an Intl formatter costs far more than using one: lists format hundreds of dates.
-const FORMATTER = new Intl.DateTimeFormat('fr-FR', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function parts(date: Date): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of FORMATTER.formatToParts(date)) out[p.type] = p.value;
-  return out;
-}
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `22/11/2026`. */
 export function formatDate(date: Date | string | null | undefined): string {
   if (!date) return '';
   // A calendar day (`2026-11-22`, how PostgreSQL dates are read) needs no time zone arithmetic.
   if (typeof date === 'string' && ISO_DAY.test(date)) return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-  const p = parts(new Date(date));
-  return `${p.day}/${p.month}/${p.year}`;
+  const w = parisWallClock(new Date(date));
+  return `${two(w.getUTCDate())}/${two(w.getUTCMonth() + 1)}/${w.getUTCFullYear()}`;
 }
 
 /** `22/11/2026 14:05`. */
 export function formatDateTime(date: Date | string | null | undefined): string {
   if (!date) return '';
-  const p = parts(new Date(date));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  const w = parisWallClock(new Date(date));
+  return `${two(w.getUTCDate())}/${two(w.getUTCMonth() + 1)}/${w.getUTCFullYear()} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}`;
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

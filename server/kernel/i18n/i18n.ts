@@ -65,22 +65,68 @@ export function translator(locale: string): TFunction {
 const translators = new Map<string, TFunction>();
 
 /**
- * A list page asks for the same labels (statuses, levels) on every row; i18next resolves each
- * call anew, so plain keys without options are answered from a cache (catalogues never change
- * while the process runs).
+ * A list page asks for the same labels (statuses, levels) on every row, and for the same
+ * sentence with a row's values (`Sélectionner l'action n°{{id}}`); i18next resolves and
+ * interpolates each call anew. Catalogues never change while the process runs, so a plain key is
+ * answered from a cache, and a key with plain values is filled from its cached template.
+ * Anything else (plurals, context, nesting, formats) goes to i18next.
  */
 function memoised(t: TFunction): TFunction {
-  const cache = new Map<string, string>();
+  const call = t as unknown as (...a: unknown[]) => string;
+  const plain = new Map<string, string>();
+  const templates = new Map<string, Template | null>();
   const wrapped = ((key: unknown, ...rest: unknown[]) => {
-    if (typeof key !== 'string' || rest.length) return (t as unknown as (...a: unknown[]) => string)(key, ...rest);
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = (t as unknown as (k: string) => string)(key);
-      cache.set(key, value);
+    if (typeof key !== 'string') return call(key, ...rest);
+    if (rest.length === 0) {
+      let value = plain.get(key);
+      if (value === undefined) {
+        value = call(key);
+        plain.set(key, value);
+      }
+      return value;
     }
-    return value;
+    const values = rest.length === 1 ? plainValues(rest[0]) : null;
+    if (!values) return call(key, ...rest);
+    let template = templates.get(key);
+    if (template === undefined) {
+      template = compileTemplate(call(key, { skipInterpolation: true }));
+      templates.set(key, template);
+    }
+    return (template && fill(template, values)) ?? call(key, ...rest);
   }) as unknown as TFunction;
   return wrapped;
+}
+
+/** A catalogue sentence cut at its `{{name}}` places: text, name, text, name, …, text. */
+type Template = string[];
+
+// Options i18next reads for itself: a call with one of them is not a plain fill.
+const RESERVED = new Set(['count', 'context', 'defaultValue', 'lng', 'lngs', 'ns', 'returnObjects', 'returnDetails', 'joinArrays', 'postProcess', 'interpolation', 'skipInterpolation', 'replace', 'ordinal', 'keySeparator', 'nsSeparator', 'fallbackLng']);
+
+function plainValues(options: unknown): Record<string, string | number> | null {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return null;
+  for (const [name, value] of Object.entries(options)) {
+    if (RESERVED.has(name) || (typeof value !== 'string' && typeof value !== 'number')) return null;
+  }
+  return options as Record<string, string | number>;
+}
+
+function compileTemplate(text: unknown): Template | null {
+  if (typeof text !== 'string' || text.includes('$t(')) return null;
+  const pieces = text.split(/\{\{\s*([\w]+)\s*\}\}/);
+  // A brace left after cutting is a format (`{{n, number}}`) or a `{{-raw}}`: i18next's own.
+  if (pieces.some((piece, i) => i % 2 === 0 && (piece.includes('{{') || piece.includes('}}')))) return null;
+  return pieces;
+}
+
+function fill(template: Template, values: Record<string, string | number>): string | null {
+  let out = template[0];
+  for (let i = 1; i < template.length; i += 2) {
+    const value = values[template[i]];
+    if (value === undefined) return null;
+    out += String(value) + template[i + 1];
+  }
+  return out;
 }
 
 /** The whole catalogue of one domain for one locale (French keys fill the gaps). */

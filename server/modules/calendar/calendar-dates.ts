@@ -1,4 +1,5 @@
 import { parisInstant } from '../../kernel/clock';
+import { parisWallClock } from '../../kernel/i18n/paris-time';
 
 /**
  * The calendar's date format (seed 000 §9): `YYYY-MM-DD HH:mm`, a Paris wall-clock time. The
@@ -6,8 +7,6 @@ import { parisInstant } from '../../kernel/clock';
  * the server stores whatever the browser's time zone.
  */
 const WALL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
-
-const PARIS = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** `YYYY-MM-DD HH:mm` (or `YYYY-MM-DD`, midnight) read as Paris time; null when not a real date and time. */
 export function parseCalendarInstant(text: unknown): Date | null {
@@ -20,29 +19,11 @@ export function parseCalendarInstant(text: unknown): Date | null {
   return parisInstant(`${y}-${mo}-${d}`, `${h}:${mi}`);
 }
 
-const HOUR = 3_600_000;
-// Paris's offset from UTC only changes on an hour boundary: one lookup per hour instead of one
-// Intl call per date (a month of tasks formats thousands of dates; docs/bench.md).
-const offsets = new Map<number, number>();
-
-function parisOffset(hour: number): number {
-  let offset = offsets.get(hour);
-  if (offset === undefined) {
-    const p: Record<string, number> = {};
-    for (const part of PARIS.formatToParts(new Date(hour * HOUR))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - hour * HOUR;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(hour, offset);
-  }
-  return offset;
-}
-
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The instant as `YYYY-MM-DD HH:mm` in Paris. */
 export function formatCalendarInstant(date: Date): string {
-  const t = date.getTime();
-  const wall = new Date(t + parisOffset(Math.floor(t / HOUR)));
+  const wall = parisWallClock(date);
   return `${wall.getUTCFullYear()}-${two(wall.getUTCMonth() + 1)}-${two(wall.getUTCDate())} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
 }
 
