@@ -1,5 +1,6 @@
 import path from 'node:path';
 import compression from 'compression';
+import { watchTemplates } from './http/templates';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -60,6 +61,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   // Filters post nested names in the query string (`selected[t3][]`), like forms do in the body.
   app.set('query parser', 'extended');
   app.locals.ctx = ctx;
+  watchTemplates(config.env);
 
   const logger = createLogger(config);
   app.use(pinoHttp({ logger, autoLogging: config.env !== 'test', customProps: (req) => ({ route: (req as Request).routeName }) }));

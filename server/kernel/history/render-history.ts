@@ -1,5 +1,5 @@
 import path from 'node:path';
-import ejs from 'ejs';
+import { renderTemplate } from '../http/templates';
 import { ROOT_DIR } from '../config';
 import { formatDateTime } from '../i18n/format';
 import type { HistoryView } from './history.service';
@@ -9,5 +9,5 @@ export const HISTORY_PARTIAL = path.join(ROOT_DIR, 'views', 'partials', '_histor
 
 /** HTML of a record's history table (dates DD/MM/YYYY HH:mm, Paris time), or its empty state. */
 export async function renderHistory(input: { entries: HistoryView[]; t: (key: string) => string }): Promise<string> {
-  return ejs.renderFile(HISTORY_PARTIAL, { entries: input.entries, t: input.t, formatDateTime }, { async: false, cache: process.env.NODE_ENV === 'production' });
+  return renderTemplate(HISTORY_PARTIAL, { entries: input.entries, t: input.t, formatDateTime });
 }

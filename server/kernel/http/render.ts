@@ -1,10 +1,8 @@
 import path from 'node:path';
-import ejs from 'ejs';
 import type { Request, Response } from 'express';
-import { ROOT_DIR } from '../config';
+import { renderTemplate, VIEWS_DIR } from './templates';
 
-/** Directory of the EJS views. */
-export const VIEWS_DIR = path.join(ROOT_DIR, 'views');
+export { VIEWS_DIR };
 
 /** True when the client asked for a fragment to put in a modal (XHR header or `inModal=1`). */
 export function isFragmentRequest(req: Request): boolean {
@@ -18,7 +16,7 @@ export function wantsJson(req: Request): boolean {
 
 /** Renders a view file with the response locals plus `locals`. */
 export async function renderView(res: Response, view: string, locals: Record<string, unknown> = {}): Promise<string> {
-  return ejs.renderFile(path.join(VIEWS_DIR, `${view}.ejs`), { ...res.locals, ...locals }, { async: false, cache: process.env.NODE_ENV === 'production', root: VIEWS_DIR });
+  return renderTemplate(path.join(VIEWS_DIR, `${view}.ejs`), { ...res.locals, ...locals });
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import ejs from 'ejs';
+import { renderTemplate } from '../http/templates';
 import { ROOT_DIR } from '../config';
 import type { AuthUser } from '../rights/auth-user';
 import type { Workflow } from './workflow';
@@ -27,12 +27,12 @@ export interface RenderActionsInput<S extends object> {
  */
 export async function renderActions<S extends object>(input: RenderActionsInput<S>): Promise<string> {
   const transitions = input.workflow.transitions(input.subject, input.user);
-  return ejs.renderFile(ACTIONS_PARTIAL, {
+  return renderTemplate(ACTIONS_PARTIAL, {
     transitions,
     subject: input.subject,
     transitionUrl: input.transitionUrl,
     t: input.t,
     csrfToken: input.csrfToken,
     workflowName: input.workflow.name,
-  }, { async: false, cache: process.env.NODE_ENV === 'production' });
+  });
 }
