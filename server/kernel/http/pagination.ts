@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { CappedTotal } from '../db/count-up-to';
 
 /** Page sizes offered on list screens ("résultats par page"). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
@@ -23,18 +24,26 @@ export interface Pager {
   page: number;
   perPage: number;
   total: number;
+  /** True when `total` is the count cap: there are more rows than it (`countUpTo`). */
+  capped: boolean;
   pages: number;
   /** URL of a page, keeping the other query parameters. */
   url: (page: number) => string;
 }
 
-/** Builds the pager of a list from its total and the current request. */
-export function buildPager(req: Request, request: PageRequest, total: number): Pager {
-  const pages = Math.max(1, Math.ceil(total / request.perPage));
+/**
+ * Builds the pager of a list from its total and the current request. With a capped total
+ * (`{ total, capped }` from `countUpTo`) the pager says "more than" and lets the user page on
+ * beyond the cap.
+ */
+export function buildPager(req: Request, request: PageRequest, total: number | CappedTotal): Pager {
+  const { total: count, capped } = typeof total === 'number' ? { total, capped: false } : total;
+  const pages = Math.max(1, Math.ceil(count / request.perPage), capped ? request.page + 1 : 1);
   return {
     page: request.page,
     perPage: request.perPage,
-    total,
+    total: count,
+    capped,
     pages,
     url: (page: number) => {
       // From the raw query string, so nested filters (`selected[t3][]`) survive paging.

@@ -9,6 +9,7 @@ import { ACTION_STATUSES } from './action.entity';
 import { loadScope, type ActionScope } from './action-scope';
 import { OPEN_STATUSES } from './action-plan.policy';
 import { toIsoDate, type ActionFilters } from './action-plan.schema';
+import { countUpTo, type CappedTotal } from '../../kernel/db/count-up-to';
 
 type Db = DataSource | EntityManager;
 
@@ -145,11 +146,11 @@ function toRow(r: Record<string, any>): ActionRow {
 }
 
 /** One page of the list and the total count, with the user's visibility applied. */
-export async function listActions(db: Db, user: AuthUser, req: ListRequest, page: PageRequest): Promise<{ rows: ActionRow[]; total: number }> {
+export async function listActions(db: Db, user: AuthUser, req: ListRequest, page: PageRequest): Promise<{ rows: ActionRow[]; total: CappedTotal }> {
   const w = await buildWhere(db, user, req);
   // Two pool connections answer the count and the page at the same time.
-  const [[{ total }], rows] = await Promise.all([
-    db.query(`SELECT count(*)::int AS total FROM action a WHERE ${w}`, w.params),
+  const [total, rows] = await Promise.all([
+    countUpTo(db, `FROM action a WHERE ${w}`, w.params),
     db.query(`${SELECT} WHERE ${w} ORDER BY ${orderBy(req.filters)} LIMIT ${page.perPage} OFFSET ${page.offset}`, w.params),
   ]);
   return { rows: (rows as Record<string, any>[]).map(toRow), total };

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../kernel/rights/auth-user';
 import { visibleEventsSql } from './event.policy';
 import type { ListFilters } from './event.schema';
 import { EVENT_KINDS, EVENT_STATUSES } from './event.kinds';
+import { countUpTo, type CappedTotal } from '../../kernel/db/count-up-to';
 
 type Db = DataSource | EntityManager;
 
@@ -28,7 +29,7 @@ const isoOf = (text: string) => { const d = text ? parseFrenchDate(text) : null;
  * The events `user` may see, filtered, sorted and paged, with the total. `onlyKind` restricts to one
  * kind (the construction-site list). The hierarchy item filter takes the item and everything below it.
  */
-export async function listEvents(db: Db, tenantId: number, user: AuthUser, filters: ListFilters, page: PageRequest, onlyKind?: string): Promise<{ rows: EventListRow[]; total: number }> {
+export async function listEvents(db: Db, tenantId: number, user: AuthUser, filters: ListFilters, page: PageRequest, onlyKind?: string): Promise<{ rows: EventListRow[]; total: CappedTotal }> {
   const params: unknown[] = [tenantId, user.id];
   const where = ['e.tenant_id = $1', 'e.deleted_at IS NULL', visibleEventsSql(user, '$2')];
   const add = (sql: (p: string) => string, value: unknown) => { params.push(value); where.push(sql(`$${params.length}`)); };
@@ -50,7 +51,7 @@ export async function listEvents(db: Db, tenantId: number, user: AuthUser, filte
       UNION SELECT i.id FROM hierarchy_item i JOIN down ON i.parent_id = down.id) SELECT id FROM down)`, filters.item);
   }
   const clause = where.join(' AND ');
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM event e WHERE ${clause}`, params);
+  const total = await countUpTo(db, `FROM event e WHERE ${clause}`, params);
   const order = `${SORTS[filters.sort]} ${filters.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, e.id ${filters.dir === 'asc' ? 'ASC' : 'DESC'}`;
   const rows = await db.query(
     `SELECT e.id, e.kind, t.name AS type_name, e.subject, to_char(e.event_date, 'YYYY-MM-DD') AS event_date, e.status, e.confidential, e.conformity_rate,

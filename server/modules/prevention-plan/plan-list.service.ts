@@ -5,6 +5,7 @@ import { can } from '../../kernel/rights/registry';
 import type { ActionScope } from '../action-plan/action-scope';
 import { longPlanIds } from './plan-long-works.service';
 import type { PlanFeature } from './prevention-plan.schema';
+import { countUpTo, type CappedTotal } from '../../kernel/db/count-up-to';
 
 type Db = DataSource | EntityManager;
 
@@ -88,7 +89,7 @@ export function visibleSql(user: AuthUser, scope: ActionScope, params: unknown[]
 }
 
 /** One page of the plans the user sees, filtered; newest start first. */
-export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: PlanFilters, page: { perPage: number; offset: number }, today = todayIso()): Promise<{ rows: PlanRow[]; total: number }> {
+export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: PlanFilters, page: { perPage: number; offset: number }, today = todayIso()): Promise<{ rows: PlanRow[]; total: CappedTotal }> {
   const params: unknown[] = [user.tenantId];
   const where = ['p.tenant_id = $1', 'p.deleted_at IS NULL', visibleSql(user, scope, params)];
   const add = (sql: (n: string) => string, value: unknown) => { params.push(value); where.push(sql(`$${params.length}`)); };
@@ -115,7 +116,7 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
     add((n) => `p.id = ANY(${n}::int[])`, [...(await longPlanIds(db, user.tenantId, kept.map((r) => Number(r.id))))]);
   }
   const sqlWhere = where.join(' AND ');
-  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM prevention_plan p WHERE ${sqlWhere}`, params);
+  const total = await countUpTo(db, `FROM prevention_plan p WHERE ${sqlWhere}`, params);
   params.push(today);
   const todayParam = `$${params.length}`;
   const rows: Array<Record<string, any>> = await db.query(
