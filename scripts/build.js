@@ -8,18 +8,22 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { ROOT, check, writeStamp } = require('./build-stamp');
 
-/** Runs vite's build in a child process; resolves when it succeeded. */
-function buildClient() {
+/**
+ * Runs a build in a child process; resolves when it succeeded. A child, not this process: esbuild
+ * keeps a service process (200 MB) and a worker thread alive after a build, and `npm start` goes
+ * on to run the server here.
+ */
+function run(label, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`la construction du client (vite build) a échoué (code ${code})`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} a échoué (code ${code})`))));
   });
 }
 
 /**
  * Builds the client and the server, each only when `onlyChanged` is false or its sources changed
- * since its stamp; both run at the same time (vite in a child process). Returns what was built.
+ * since its stamp; both at the same time, each in a child process. Returns what was built.
  */
 async function build({ onlyChanged = false, targets = ['client', 'server'], log = console.log } = {}) {
   const client = check('client');
@@ -29,22 +33,17 @@ async function build({ onlyChanged = false, targets = ['client', 'server'], log 
   const steps = [];
   if (targets.includes('client') && (!onlyChanged || client.stale)) {
     log('Construction du client (vite)…');
-    steps.push(buildClient().then(() => {
+    steps.push(run('la construction du client (vite build)', [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']).then(() => {
       writeStamp('client', client.current);
       built.push('client');
     }));
   }
   if (targets.includes('server') && (!onlyChanged || server.stale)) {
     log('Compilation du serveur (dist/)…');
-    // Required here: a start with nothing to build loads neither esbuild nor vite.
-    const { buildServer } = require('./build-server');
-    try {
-      buildServer();
+    steps.push(run('la compilation du serveur (scripts/build-server.js)', [path.join(__dirname, 'build-server.js')]).then(() => {
       writeStamp('server', server.current);
       built.push('serveur');
-    } catch (err) {
-      steps.push(Promise.reject(err));
-    }
+    }));
   }
   // Every step ends before a failure is reported: vite is never left running alone.
   const failed = (await Promise.allSettled(steps)).find((r) => r.status === 'rejected');
