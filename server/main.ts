@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   config.sessionSecret = resolveSessionSecret(config);
   const logger = createLogger({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' });
-  const db = await openDatabase(config, { poolSize: 10, onPoolError: (err) => logger.warn({ err: err.message }, 'pool error') });
+  const db = await openDatabase(config, { onPoolError: (err) => logger.warn({ err: err.message }, 'pool error') });
   const applied = await runMigrations(db.dataSource);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });

@@ -13,7 +13,7 @@ import { RouteTable } from './http/route-table';
 import { cspNonce, securityHeaders } from './http/security';
 import { csrfToken } from './http/csrf';
 import { dispatcher } from './http/dispatcher';
-import { HttpError, isDatabaseUnavailable } from './http/errors';
+import { HttpError, isDatabaseBusy, isDatabaseUnavailable } from './http/errors';
 import { isFragmentRequest, renderView } from './http/render';
 import { takeFlashes } from './http/flash';
 import { configurePassport } from './auth/passport';
@@ -187,13 +187,13 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
   return Promise.race([promise.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }
 
-async function sendServiceUnavailable(req: Request, res: Response): Promise<void> {
-  res.setHeader('Retry-After', '10');
+async function sendServiceUnavailable(req: Request, res: Response, messageKey = 'errors.unavailable.message'): Promise<void> {
+  res.setHeader('Retry-After', messageKey === 'errors.unavailable.message' ? '10' : '2');
   if (isFragmentRequest(req) || req.method !== 'GET') {
-    res.status(503).json({ message: req.t('errors.unavailable.message') });
+    res.status(503).json({ message: req.t(messageKey) });
     return;
   }
-  const html = await renderView(res, 'errors/unavailable', { t: req.t, locale: req.locale, nonce: res.locals.nonce, assetTags: () => assetTags(res.locals.nonce) });
+  const html = await renderView(res, 'errors/unavailable', { t: req.t, locale: req.locale, nonce: res.locals.nonce, assetTags: () => assetTags(res.locals.nonce), messageKey });
   res.status(503).type('html').send(html);
 }
 
@@ -216,6 +216,10 @@ function errorHandler(ctx: AppContext, logger: ReturnType<typeof createLogger>) 
     if (res.headersSent) return;
     try {
       if (!req.t) { req.t = translator('fr'); req.locale = 'fr'; }
+      if (isDatabaseBusy(err)) {
+        logger.warn({ err: (err as Error).message, route: req.routeName }, 'database busy');
+        return await sendServiceUnavailable(req, res, 'errors.database_busy.message');
+      }
       if (isDatabaseUnavailable(err)) {
         ctx.databaseUp = false;
         logger.warn({ err }, 'database unavailable');

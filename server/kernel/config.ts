@@ -24,7 +24,22 @@ export interface AppConfig {
    * `loopback` by default; the addresses or subnets of the reverse proxies in production.
    */
   trustProxy: TrustProxy;
+  /** The database pool (docs/administration.md, « Base de données »). */
+  database: DatabaseLimits;
 }
+
+/** How many connections the app holds and how long a page may wait for them and their queries. */
+export interface DatabaseLimits {
+  /** Connections per process (`DB_POOL_SIZE`, 10). */
+  poolSize: number;
+  /** Longest wait for a free connection before the request gets a French 503 (`DB_POOL_WAIT_MS`, 5 000). */
+  poolWaitMs: number;
+  /** Longest run of one SQL statement on a real server (`DB_STATEMENT_TIMEOUT_MS`, 15 000; 0 = none). */
+  statementTimeoutMs: number;
+}
+
+const positive = (value: string | undefined, fallback: number, allowZero = false): number =>
+  (allowZero ? /^\d+$/ : /^[1-9]\d*$/).test(value ?? '') ? Number(value) : fallback;
 
 /** A `trust proxy` value: named ranges or addresses (comma-separated), a hop count, or on/off. */
 export type TrustProxy = string | number | boolean;
@@ -72,5 +87,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     baseUrl: env.BASE_URL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    database: {
+      poolSize: positive(env.DB_POOL_SIZE, 10),
+      poolWaitMs: positive(env.DB_POOL_WAIT_MS, 5000),
+      statementTimeoutMs: positive(env.DB_STATEMENT_TIMEOUT_MS, 15_000, true),
+    },
   };
 }

@@ -16,6 +16,7 @@ export interface OpenDatabase {
  * PGlite with its data in `var/pglite`.
  */
 export async function openDatabase(config: AppConfig, opts: { poolSize?: number; onPoolError?: (e: Error) => void } = {}): Promise<OpenDatabase> {
+  const limits = config.database;
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -25,7 +26,10 @@ export async function openDatabase(config: AppConfig, opts: { poolSize?: number;
   // pglite-socket runs one backend and queues protocol messages one by one: two connections
   // working at once interleave their Parse/Bind/Execute ("bind message supplies 1 parameters").
   // One pooled connection serialises the queries instead.
-  const dataSource = createDataSource({ url, poolSize: embedded ? 1 : opts.poolSize, onPoolError: opts.onPoolError });
+  // The statement timeout is a real server's: the embedded one runs one statement at a time anyway.
+  const dataSource = embedded
+    ? createDataSource({ url, poolSize: 1, poolWaitMs: limits?.poolWaitMs, onPoolError: opts.onPoolError })
+    : createDataSource({ url, poolSize: opts.poolSize ?? limits?.poolSize, poolWaitMs: limits?.poolWaitMs, statementTimeoutMs: limits?.statementTimeoutMs, onPoolError: opts.onPoolError });
   await dataSource.initialize();
   return {
     dataSource,

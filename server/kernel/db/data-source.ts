@@ -13,6 +13,10 @@ export const MIGRATION_GLOBS = [path.join(ROOT_DIR, 'migrations', '*.{ts,js}')];
 export interface DataSourceOptions {
   url: string;
   poolSize?: number;
+  /** Longest wait for a free pooled connection (pg-pool's `connectionTimeoutMillis`), 5 s by default. */
+  poolWaitMs?: number;
+  /** `statement_timeout` of every connection, in ms (none when unset or 0). */
+  statementTimeoutMs?: number;
   logging?: boolean;
   /** Called when an idle pooled connection errors (database restarted, proxy cut). */
   onPoolError?: (err: Error) => void;
@@ -50,7 +54,12 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     synchronize: false,
     logging: opts.logging ?? false,
     poolSize: opts.poolSize ?? 10,
-    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000, Client: resilientClient(opts.onPoolError ?? (() => undefined)) },
+    extra: {
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.poolWaitMs ?? 5000,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      Client: resilientClient(opts.onPoolError ?? (() => undefined)),
+    },
     // An idle pool losing PostgreSQL would otherwise crash Node with an unhandled 'error'.
     poolErrorHandler: opts.onPoolError ?? (() => undefined),
   });

@@ -5,9 +5,22 @@ import { ROOT_DIR } from '../config';
 
 /** Runs the pending migrations, each in its own transaction; returns their names. */
 export async function runMigrations(ds: DataSource): Promise<string[]> {
+  for (const migration of ds.migrations) {
+    if (unlimited.has(migration)) continue;
+    unlimited.add(migration);
+    const up = migration.up.bind(migration);
+    // An index built on a large table may run longer than a page's statement timeout
+    // (DB_STATEMENT_TIMEOUT_MS): inside its own transaction, a migration has no limit.
+    migration.up = async (runner) => {
+      await runner.query('SET LOCAL statement_timeout = 0');
+      return up(runner);
+    };
+  }
   const done = await ds.runMigrations({ transaction: 'each' });
   return done.map((m) => m.name);
 }
+
+const unlimited = new WeakSet<object>();
 
 /** The SQL that would bring the schema in line with the entities (empty when in sync). */
 export async function pendingSchemaChanges(ds: DataSource): Promise<{ up: string[]; down: string[] }> {

@@ -18,7 +18,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let depth = 0; e && depth < 4; depth++) {
     if (DB_DOWN_CODES.has(e.code)) return true;
     const msg = String(e.message ?? '');
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|ECONNREFUSED|connect ETIMEDOUT/i.test(msg)) return true;
+    if (/Connection terminated|connection timeout|Client has encountered a connection error|ECONNREFUSED|connect ETIMEDOUT/i.test(msg)) return true;
+    e = e.driverError ?? e.cause;
+  }
+  return false;
+}
+
+/**
+ * True when the database is there but overloaded: no pooled connection came free within
+ * DB_POOL_WAIT_MS, or a statement ran past DB_STATEMENT_TIMEOUT_MS (57014). That one request
+ * gets a French 503; the others go on, unlike an outage, which closes the door to all of them.
+ */
+export function isDatabaseBusy(err: unknown): boolean {
+  let e: any = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '57014' || /timeout exceeded when trying to connect/i.test(String(e.message ?? ''))) return true;
     e = e.driverError ?? e.cause;
   }
   return false;
