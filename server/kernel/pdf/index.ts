@@ -1,1 +1,1 @@
-export { renderPdf, renderPrintHtml, closePdfBrowser, pdfSlots, openPdfContexts, defaultHeader, defaultFooter, escapeHtml, CHROMIUM_ARGS, type PdfRequest } from './render-pdf';
+export { renderPdf, renderPrintHtml, closePdfBrowser, pdfSlots, openPdfContexts, pdfPoolStats, tunePdfPool, defaultHeader, defaultFooter, escapeHtml, CHROMIUM_ARGS, type PdfRequest, type PdfPoolTuning } from './render-pdf';

@@ -1,12 +1,18 @@
 import path from 'node:path';
 import ejs from 'ejs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { clock } from '../clock';
 import { loadConfig, ROOT_DIR } from '../config';
 import { formatDate } from '../i18n/format';
 import { heavyWorkLimits, WorkLimiter } from '../work-limiter';
+import { PagePool, type PagePoolStats } from './page-pool';
 
 const VIEWS_DIR = path.join(ROOT_DIR, 'views');
+/**
+ * Print templates, the layout and its inline styles compiled once in production, as pages are.
+ * ejs caches by file name: print templates and their partials are only ever rendered async.
+ */
+const CACHE_TEMPLATES = process.env.NODE_ENV === 'production';
 
 /** Chromium flags measured to work headless on these machines without network chatter. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -30,18 +36,41 @@ export interface PdfRequest {
   layout?: boolean;
 }
 
-let browser: Promise<Browser> | null = null;
+/** How long pooled pages live: documents per page, and the idle time after which Chromium is closed. */
+export interface PdfPoolTuning {
+  maxUses: number;
+  idleCloseMs: number;
+}
 
-function sharedBrowser(executablePath: string): Promise<Browser> {
-  if (!browser) {
-    const launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
-    browser = launching;
-    launching.then(
-      (b) => b.on('disconnected', () => { if (browser === launching) browser = null; }),
-      () => { if (browser === launching) browser = null; },
-    );
-  }
-  return browser;
+/** Pages opened ahead of need (within the concurrency limit): two documents at once find their pages ready. */
+const READY_PAGES = 2;
+const DEFAULT_TUNING: PdfPoolTuning = { maxUses: 200, idleCloseMs: 5 * 60_000 };
+let tuning: PdfPoolTuning = { ...DEFAULT_TUNING };
+let chromiumPath = '';
+let pool: PagePool | null = null;
+
+async function launch(): Promise<Browser> {
+  // playwright-core is loaded on the first PDF: starting the application does not pay for it.
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS, headless: true });
+}
+
+function pagePool(): PagePool {
+  pool ??= new PagePool({ launch, size: () => pdfSlots().limits.concurrency, ready: READY_PAGES, get maxUses() { return tuning.maxUses; }, get idleCloseMs() { return tuning.idleCloseMs; } });
+  return pool;
+}
+
+/**
+ * Changes how long pooled pages live (tests): `maxUses` documents per page, Chromium closed
+ * after `idleCloseMs` without a PDF. Without an argument, back to the defaults (200, 5 min).
+ */
+export function tunePdfPool(next: Partial<PdfPoolTuning> = DEFAULT_TUNING): void {
+  tuning = { ...tuning, ...next };
+}
+
+/** What the PDF page pool opened and holds (tests, diagnostics). */
+export function pdfPoolStats(): PagePoolStats {
+  return pagePool().stats();
 }
 
 let slots: WorkLimiter | null = null;
@@ -58,15 +87,13 @@ export function pdfSlots(): WorkLimiter {
 
 /** Browser contexts open in the shared browser right now (0 when it is not running). */
 export async function openPdfContexts(): Promise<number> {
-  const current = await browser?.catch(() => null);
-  return current ? current.contexts().length : 0;
+  const current = await pool?.current();
+  return current?.isConnected() ? current.contexts().length : 0;
 }
 
-/** Closes the shared browser (tests, shutdown). */
+/** Closes the pooled pages and the shared browser (tests, shutdown); the next PDF launches it again. */
 export async function closePdfBrowser(): Promise<void> {
-  const current = browser;
-  browser = null;
-  if (current) await (await current.catch(() => null))?.close();
+  await pool?.close();
 }
 
 /** Escapes text for Chromium's header and footer templates. */
@@ -93,38 +120,49 @@ export async function renderPrintHtml(req: PdfRequest): Promise<{ html: string; 
   let body = req.html;
   if (body === undefined) {
     if (!req.template) throw new Error('renderPdf : « html » ou « template » est obligatoire.');
-    body = await ejs.renderFile(path.join(VIEWS_DIR, `${req.template}.ejs`), { ...req.locals, title: req.title, companyName, date }, { root: VIEWS_DIR, async: true });
+    body = await ejs.renderFile(path.join(VIEWS_DIR, `${req.template}.ejs`), { ...req.locals, title: req.title, companyName, date }, { root: VIEWS_DIR, async: true, cache: CACHE_TEMPLATES });
   }
   if (req.layout === false) return { html: body, date, companyName };
-  const html = await ejs.renderFile(path.join(VIEWS_DIR, 'layouts', 'print.ejs'), { title: req.title, companyName, date, body }, { root: VIEWS_DIR, async: true });
+  const html = await ejs.renderFile(path.join(VIEWS_DIR, 'layouts', 'print.ejs'), { title: req.title, companyName, date, body }, { root: VIEWS_DIR, async: true, cache: CACHE_TEMPLATES });
   return { html, date, companyName };
 }
 
 /**
- * Prints HTML to an A4 PDF with headless Chromium (one shared browser, launched on first use,
- * with at most {@link pdfSlots} pages open at once, each closed when its PDF is made).
- * JavaScript is off and every network request is refused: print templates are static, and
- * user content must not make the server fetch anything.
+ * Prints HTML to an A4 PDF with headless Chromium: one shared browser, launched on first use,
+ * and ready pages reused from document to document (see {@link PagePool}), at most
+ * {@link pdfSlots} of them printing at once; the others wait their turn. JavaScript is off and
+ * every network request is refused: print templates are static (styles inline, system fonts),
+ * and user content must not make the server fetch anything. When Chromium dies under a render
+ * (crash, killed), the render is tried once more on a fresh page, in a relaunched browser when
+ * the browser itself died.
  */
 export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string } = {}): Promise<Buffer> {
   const { html, date, companyName } = await renderPrintHtml(req);
+  const options = {
+    format: 'A4',
+    printBackground: true,
+    displayHeaderFooter: true,
+    headerTemplate: req.header ?? defaultHeader(req.title, companyName, date),
+    footerTemplate: req.footer ?? defaultFooter(),
+    margin: { top: '20mm', bottom: '18mm', left: '12mm', right: '12mm' },
+  };
   return pdfSlots().run('pdf', async () => {
-    const b = await sharedBrowser(opts.chromiumPath ?? loadConfig().chromiumPath);
-    const context = await b.newContext({ javaScriptEnabled: false });
-    try {
-      await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-      const page = await context.newPage();
-      await page.setContent(html, { waitUntil: 'load' });
-      return await page.pdf({
-        format: 'A4',
-        printBackground: true,
-        displayHeaderFooter: true,
-        headerTemplate: req.header ?? defaultHeader(req.title, companyName, date),
-        footerTemplate: req.footer ?? defaultFooter(),
-        margin: { top: '20mm', bottom: '18mm', left: '12mm', right: '12mm' },
-      });
-    } finally {
-      await context.close();
+    chromiumPath = opts.chromiumPath ?? loadConfig().chromiumPath;
+    const pages = pagePool();
+    for (let attempt = 1; ; attempt++) {
+      const pooled = await pages.acquire();
+      let printed = false;
+      try {
+        // 'load' waits for the data: images (signatures); nothing else can load.
+        await pooled.page.setContent(html, { waitUntil: 'load' });
+        const pdf = await pooled.page.pdf(options);
+        printed = true;
+        return pdf;
+      } catch (err) {
+        if (attempt > 1 || !pages.diedUnder(pooled, err)) throw err;
+      } finally {
+        await pages.release(pooled, printed);
+      }
     }
   });
 }
