@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { AppConfig } from '../config';
 
 /** Characters in one SMS (spec). */
@@ -57,13 +57,16 @@ export interface TwilioOptions {
 
 /** Production: sends through Twilio's REST API. */
 export class TwilioSmsSender implements SmsSender {
-  private readonly client: ReturnType<typeof twilio>;
+  private client: ReturnType<typeof twilio> | null = null;
 
-  constructor(private readonly opts: TwilioOptions) {
-    this.client = twilio(opts.accountSid, opts.authToken, opts.httpClient ? { httpClient: opts.httpClient as never } : {});
-  }
+  constructor(private readonly opts: TwilioOptions) {}
 
   async send(to: string, body: string): Promise<{ count: number }> {
+    // Twilio's library weighs 22 MB of memory: loaded with the first SMS, not at start.
+    if (!this.client) {
+      const { default: connect } = await import('twilio');
+      this.client = connect(this.opts.accountSid, this.opts.authToken, this.opts.httpClient ? { httpClient: this.opts.httpClient as never } : {});
+    }
     await this.client.messages.create({ to, from: this.opts.from, body });
     return { count: smsCount(body) };
   }
