@@ -6,9 +6,8 @@
  * Not part of `npm test`. Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:hr`
  * (the `vigie_bench_hr` database is recreated, then dropped at the end unless `BENCH_KEEP=1`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 import http from 'node:http';
-import path from 'node:path';
 import { Client } from 'pg';
 import { hashPassword } from '../server/kernel/auth/password';
 import { todayIso } from '../server/kernel/clock';
@@ -16,10 +15,8 @@ import { createDataSource } from '../server/kernel/db/data-source';
 import { runMigrations } from '../server/kernel/db/migrations';
 import { createUser } from '../server/modules/identity/identity.service';
 import { ensureSystemRoles } from '../server/modules/identity/roles';
-import { freshDatabase, loginCookie } from './support';
+import { benchResult, freshDatabase, loginCookie, rssMb, startApp } from './support';
 
-const ROOT = path.resolve(__dirname, '..');
-const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const PASSWORD = 'Banc-de-mesure-2026';
 const SIZES = { employees: 300, projects: 20, members: 10, tasks: 20_000, interruptions: 600 };
@@ -39,14 +36,6 @@ function get(port: number, urlPath: string, headers: Record<string, string>): Pr
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [TSX, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => { if (ready.test(chunk.toString())) resolve(child); });
-    child.on('exit', (code) => reject(new Error(`${script} s'est arrêté (code ${code})`)));
-  });
 }
 
 /** `YYYY-MM-DD` plus `days`. */
@@ -197,7 +186,7 @@ async function main(): Promise<void> {
 
   const port = 3800 + Math.floor(Math.random() * 100);
   const env = { DATABASE_URL: url, NODE_ENV: 'production', SESSION_SECRET: 'banc-de-mesure', LOG_LEVEL: 'warn', BASE_URL: `https://127.0.0.1:${port}`, PORT: String(port) };
-  const app = await start('server/main.ts', env, /Vigie est démarré/);
+  const app = await startApp(env);
   try {
     const proto = { 'x-forwarded-proto': 'https' };
     const cookie = await loginCookie(port, 'bench.admin', PASSWORD, proto);
@@ -233,8 +222,18 @@ async function main(): Promise<void> {
         times.push(r.ms);
       }
       const fr = (ms: number) => `${ms.toFixed(1).replace('.', ',')} ms`;
+      if (label === 'calendrier, mois') {
+        benchResult('calendar_month', { p50: percentile(times, 50), p95: percentile(times, 95), kb: Buffer.byteLength(probe.body) / 1024 });
+      }
       console.log(`| ${label} | ${fr(percentile(times, 50))} | ${fr(percentile(times, 95))} | ${fr(Math.max(...times))} | ${(Buffer.byteLength(probe.body) / 1024).toFixed(Buffer.byteLength(probe.body) < 10_240 ? 1 : 0).replace('.', ',')} Ko | ${content(probe.body)} |`);
     }
+    // The month's JSON under 16 connections: what the process holds at its peak.
+    let peak = rssMb(app.pid!);
+    const sampler = setInterval(() => { peak = Math.max(peak, rssMb(app.pid!)); }, 100);
+    const loaded = await autocannon({ url: `http://127.0.0.1:${port}/calendar/tasks?${month}`, connections: 16, duration: Number(process.env.BENCH_SECONDS ?? 10), headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } });
+    clearInterval(sampler);
+    console.log(`calendrier, mois, 16 connexions : ${loaded.requests.average.toFixed(0)} req/s, p99 ${loaded.latency.p99} ms, mémoire au plus ${peak.toFixed(0)} Mo`);
+    benchResult('calendar_month_load', { rps: loaded.requests.average, p99: loaded.latency.p99, peakRssMb: peak, errors: loaded.non2xx + loaded.errors });
   } finally {
     const exited = new Promise((resolve) => app.once('exit', resolve));
     app.kill('SIGINT');

@@ -2,7 +2,8 @@
  * The 400-hour rule at scale (issue 21): the dense case of many plans per outside company and
  * site — 200 outside companies on ~100 plans each for 20,000 plans, over 7 sites and 12 months —
  * and the rule's query as the plan list runs it (the 25 newest plans) and as the plan page runs it
- * (one plan). Prints the median of 5 runs for each size. Not part of `npm test`.
+ * (one plan), then the plan list and the plan page over HTTP on the real application (`dist/`).
+ * Prints the median of 5 runs (rule) and of 11 requests (pages) for each size. Not part of `npm test`.
  * Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:long-works -- 2000 20000 100000`
  * (the `vigie_bench_long_works` database is dropped and recreated for each size).
  */
@@ -12,7 +13,7 @@ import { runMigrations } from '../server/kernel/db/migrations';
 import { createUser } from '../server/modules/identity/identity.service';
 import { ensureSystemRoles } from '../server/modules/identity/roles';
 import { longPlanIds, longWorksOf } from '../server/modules/prevention-plan/plan-long-works.service';
-import { freshDatabase } from './support';
+import { benchResult, freshDatabase, loginCookie, median, startApp } from './support';
 
 const SITES = 7;
 const PLANS_PER_COMPANY = 100;
@@ -42,7 +43,7 @@ async function generate(ds: DataSource, plans: number): Promise<number> {
   return tenantId;
 }
 
-async function median(fn: () => Promise<unknown>): Promise<number> {
+async function timed(fn: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const start = process.hrtime.bigint();
@@ -52,9 +53,22 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
   return times.sort((a, b) => a - b)[2];
 }
 
+/** Median time of 11 sequential GETs of `url` (after 3 untimed ones). */
+async function pageMedian(url: string, cookie: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const start = process.hrtime.bigint();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${url} répond ${res.status}`);
+    if (i >= 3) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
 async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-  console.log('plans    liste (25 plans)   page (1 plan)');
+  console.log('plans    règle, liste (25 plans)   règle, page (1 plan)   page liste (HTTP)   fiche du plan (HTTP)');
   for (const size of sizes.length ? sizes : [2000, 20000]) {
     const url = await freshDatabase('vigie_bench_long_works');
     const ds = createDataSource({ url, poolSize: 2 });
@@ -62,10 +76,25 @@ async function main(): Promise<void> {
     await runMigrations(ds);
     const tenantId = await generate(ds, size);
     const newest: number[] = (await ds.query('SELECT id FROM prevention_plan WHERE tenant_id = $1 ORDER BY id DESC LIMIT 25', [tenantId])).map((r: { id: number }) => r.id);
-    const list = await median(() => longPlanIds(ds, tenantId, newest));
-    const page = await median(() => longWorksOf(ds, tenantId, newest[0]));
-    console.log(`${String(size).padStart(6)}   ${list.toFixed(1).padStart(10)} ms   ${page.toFixed(1).padStart(10)} ms`);
+    const list = await timed(() => longPlanIds(ds, tenantId, newest));
+    const page = await timed(() => longWorksOf(ds, tenantId, newest[0]));
     await ds.destroy();
+
+    // The two pages that run the rule, through the real application.
+    const port = 3800 + Math.floor(Math.random() * 100);
+    const app = await startApp({ DATABASE_URL: url, NODE_ENV: 'production', SESSION_SECRET: 'banc-de-mesure', LOG_LEVEL: 'warn', BASE_URL: `https://127.0.0.1:${port}`, PORT: String(port) });
+    let listPage = 0;
+    let planPage = 0;
+    try {
+      const cookie = await loginCookie(port, 'banc', 'Banc-de-mesure-2026', { 'x-forwarded-proto': 'https' });
+      listPage = await pageMedian(`http://127.0.0.1:${port}/prevention-plan/`, cookie);
+      planPage = await pageMedian(`http://127.0.0.1:${port}/prevention-plan/${newest[0]}`, cookie);
+    } finally {
+      app.kill('SIGINT');
+    }
+    const ms = (n: number, width: number) => `${n.toFixed(1).padStart(width)} ms`;
+    console.log(`${String(size).padStart(6)}   ${ms(list, 21)}   ${ms(page, 17)}   ${ms(listPage, 14)}   ${ms(planPage, 15)}`);
+    benchResult(`plans_${size}`, { ruleList: list, rulePage: page, listPage, planPage });
   }
 }
 
