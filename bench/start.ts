@@ -2,21 +2,22 @@
  * Start time and memory (issue 21): launches the application as a user does, on a migrated
  * PostgreSQL database, and times from the spawn to the first 200 on `/login` (polled every 10 ms);
  * then reads the resident memory (VmRSS) of the server process and of its whole process tree
- * one second after that first 200. One untimed start first (it migrates the throw-away database
- * and creates the administrator, and builds what `npm start` must build), then `--runs` timed
- * starts (5 by default); prints each command's median. Not part of `npm test`.
+ * one second after that first 200. One untimed start of each command first (it migrates the
+ * throw-away database and creates the administrator, and builds what `npm start` must build), then
+ * `--runs` rounds (5 by default) of one timed start of each command in turn; prints each command's
+ * median. Not part of `npm test`.
  *
  * Run: `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/start.ts`
  * (the `vigie_bench_start` database is dropped and recreated).
  * Other commands: `-- --cmd "node dist/server/main.js" --cmd "cd /tmp/old-tree && npm start"` (each
  * run through `sh -c` in the repository; the figures are the whole process group's).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freshDatabase } from './support';
+import { benchResult, freshDatabase } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 /** What `npm start` runs once built, and `npm start` itself (npm, the build check, then the server). */
@@ -141,6 +142,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 async function main(): Promise<void> {
   const { runs, commands } = parseArgs(process.argv.slice(2));
+  // The build the commands start from, as `npm start` makes it: only what changed since the last one.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
   const url = await freshDatabase('vigie_bench_start');
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -148,20 +151,30 @@ async function main(): Promise<void> {
     SESSION_SECRET: crypto.randomBytes(24).toString('hex'), LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     STORAGE_DIR: path.join(ROOT, 'var', 'bench-start-storage'),
   };
-  const rows: string[] = [];
+  // Untimed: migrations and the first start's accounts on the fresh database, a build if one is due.
   for (const command of commands) {
-    // Untimed: migrations and the first start's accounts on the fresh database, a build if one is due.
     const first = await startOnce(command, env, port, 600_000);
     console.log(`${command} : premier démarrage ${Math.round(first.ms)} ms (non compté)`);
-    const results: Start[] = [];
-    for (let i = 0; i < runs; i++) {
-      const r = await startOnce(command, env, port, 120_000);
-      console.log(`  ${Math.round(r.ms)} ms (CPU ${r.cpu} ms), RSS serveur ${r.server.toFixed(0)} Mo, arbre ${r.tree.toFixed(0)} Mo`);
-      results.push(r);
-    }
-    const ms = results.map((r) => r.ms);
-    rows.push(`| \`${command}\` | ${Math.round(median(ms))} ms (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))}) | ${median(results.map((r) => r.cpu))} ms | ${median(results.map((r) => r.server)).toFixed(0)} Mo | ${median(results.map((r) => r.tree)).toFixed(0)} Mo |`);
   }
+  // Then the commands in turn, run after run: on a shared machine each one meets the same load.
+  const results = new Map<string, Start[]>(commands.map((c) => [c, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const command of commands) {
+      const r = await startOnce(command, env, port, 120_000);
+      console.log(`  ${command} : ${Math.round(r.ms)} ms (CPU ${r.cpu} ms), RSS serveur ${r.server.toFixed(0)} Mo, arbre ${r.tree.toFixed(0)} Mo`);
+      results.get(command)!.push(r);
+    }
+  }
+  const rows = commands.map((command, i) => {
+    const all = results.get(command)!;
+    const ms = all.map((r) => r.ms);
+    // For `npm run bench:all` (bench/all.ts): the first command is « the start ».
+    benchResult(i === 0 ? 'start' : `start_${i + 1}`, {
+      command, ms: Math.round(median(ms)), cpuMs: median(all.map((r) => r.cpu)),
+      rssMb: Math.round(median(all.map((r) => r.server))), treeRssMb: Math.round(median(all.map((r) => r.tree))),
+    });
+    return `| \`${command}\` | ${Math.round(median(ms))} ms (${Math.round(Math.min(...ms))}–${Math.round(Math.max(...ms))}) | ${median(all.map((r) => r.cpu))} ms | ${median(all.map((r) => r.server)).toFixed(0)} Mo | ${median(all.map((r) => r.tree)).toFixed(0)} Mo |`;
+  });
   console.log(`\nDémarrage jusqu'au premier 200 sur /login, PostgreSQL migrée, NODE_ENV=production, médiane de ${runs} (objectif ≤ 1 s) :\n`);
   console.log('| commande | premier 200 (min–max) | CPU jusque-là | RSS du serveur | RSS de l\'arbre |');
   console.log('|---|---|---|---|---|');
