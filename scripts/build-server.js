@@ -58,7 +58,8 @@ function buildServer() {
     try { current = fs.readlinkSync(link); } catch { /* absent */ }
     if (current !== path.join('..', name)) {
       fs.rmSync(link, { recursive: true, force: true });
-      fs.symlinkSync(path.join('..', name), link);
+      // 'junction': a folder link Windows makes without administrator rights (ignored elsewhere).
+      fs.symlinkSync(path.join('..', name), link, 'junction');
     }
   }
   for (const tree of TREES) {
