@@ -22,6 +22,7 @@ const TREES = ['server', 'migrations'];
 
 /** Compiles into a fresh folder, then swaps it in; returns the number of compiled files. */
 function buildServer() {
+  // Installed with tsx and vite (both dependencies), at the version tsx compiles with in development.
   const esbuild = require('esbuild');
   const sources = [
     ...walk('server', (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')),
