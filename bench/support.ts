@@ -62,7 +62,7 @@ export function rssMb(pid: number): number {
  */
 export async function startApp(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const root = path.resolve(__dirname, '..');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.js')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.js'), '--if-changed'], { cwd: root, stdio: 'inherit' });
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => { if (/Vigie est démarré/.test(chunk.toString())) resolve(child); });

@@ -87,7 +87,8 @@ if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin,
 // PGlite folder on the embedded database), so files run on two workers either way.
 if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS], { CHROMIUM_PATH: chromium });
 if (!only || only === 'e2e') {
-  run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn']);
+  // Through scripts/build.js, which keeps the client's stamp (a later `npm start` then rebuilds nothing).
+  run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, 'build.js'), '--client']);
   run('Tests de bout en bout (Chromium)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
 }
 for (const f of ['unit', 'integration', 'e2e']) count(path.join(RESULTS, `${f}.json`));
