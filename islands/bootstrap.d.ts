@@ -23,3 +23,9 @@ declare module 'bootstrap' {
   export interface Alert { close(): void; dispose(): void }
   export const Alert: ComponentStatic<Alert, Record<string, unknown>>;
 }
+
+/** One component's source module (islands/core/bootstrap.ts types it through `bootstrap`). */
+declare module 'bootstrap/js/src/*.js' {
+  const component: unknown;
+  export default component;
+}

@@ -1,5 +1,7 @@
+// Its own chunk, loaded by the first search field (main.ts, lazy-enhancer.ts).
 import { getXhr } from './http';
 import { t } from './i18n';
+import { provideLazyEnhancer } from './lazy-enhancer';
 
 /** One suggestion returned by an autocomplete URL. */
 export interface Suggestion {
@@ -186,3 +188,5 @@ export function enhanceAutocomplete(root: ParentNode): void {
     new Autocomplete(input);
   }
 }
+
+provideLazyEnhancer('autocomplete', { enhance: enhanceAutocomplete });

@@ -1,6 +1,10 @@
+// Its own chunk with its styles, loaded by the first date field (lazy-enhancer.ts, main.ts).
+import 'flatpickr/dist/flatpickr.min.css';
+import './date-pickers.css';
 import flatpickr from 'flatpickr';
 import { French } from 'flatpickr/dist/l10n/fr';
 import type { Instance } from 'flatpickr/dist/types/instance';
+import { provideLazyEnhancer } from './lazy-enhancer';
 
 type PickerInput = HTMLInputElement & { _flatpickr?: Instance };
 
@@ -104,3 +108,5 @@ export function teardownDatePickers(root: ParentNode): void {
   if (root instanceof HTMLInputElement) inputs.push(root);
   inputs.forEach((input) => input._flatpickr?.destroy());
 }
+
+provideLazyEnhancer('date-pickers', { enhance: enhanceDatePickers, teardown: teardownDatePickers });

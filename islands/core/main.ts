@@ -5,27 +5,26 @@
  */
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.min.css';
-import 'flatpickr/dist/flatpickr.min.css';
+// flatpickr's styles come with the date pickers' own chunk (date-pickers.ts), on pages with a date field.
 import './app.css';
 
 import { installAjaxForms } from './ajax-forms';
 import { installAnchorScroll } from './anchor-scroll';
-import { enhanceAutocomplete } from './autocomplete';
-import { enhanceBootstrapWidgets, teardownBootstrapWidgets } from './bootstrap-widgets';
+import './bootstrap';
 import { installBulkActions } from './bulk-actions';
 import { enhanceCheckAll, installCheckAll } from './check-all';
 import { installRefreshOnChange } from './refresh-on-change';
 import { installConfirmations } from './confirm-dialog';
-import { enhanceDatePickers, teardownDatePickers } from './date-pickers';
 import { installDependentSelects } from './dependent-select';
 import { registerEnhancer, startEnhancing } from './enhance';
 import { enhanceDraftButtons, installDraftButtons, installFrenchValidation } from './form-validation';
 import { mountIslands, startIslands, unmountIslands } from './islands';
+import { lazyEnhancersSettled, registerLazyEnhancer } from './lazy-enhancer';
 import { installModalLinks } from './modal-links';
 import { installModalKeyboard } from './modal-stack';
 import { installPrintButtons } from './print-buttons';
 import { installRemoveButtons } from './remove-buttons';
-import { enhanceRichText, installRichTextSubmit } from './rich-text';
+import { installRichTextSubmit } from './rich-text-submit';
 import { installScrollTop } from './scroll-top';
 import { installTabUrl } from './tab-url';
 import { installWorkflowButtons } from './workflow-buttons';
@@ -58,14 +57,38 @@ function start(): void {
 
   registerEnhancer(enhanceDraftButtons);
   registerEnhancer(enhanceCheckAll);
-  registerEnhancer(enhanceDatePickers, teardownDatePickers);
-  registerEnhancer(enhanceAutocomplete);
-  registerEnhancer(enhanceRichText);
-  registerEnhancer(enhanceBootstrapWidgets, teardownBootstrapWidgets);
+  registerLazyEnhancer({
+    name: 'date-pickers',
+    selector: 'input[data-datepicker]',
+    marker: /\bdata-datepicker\b/,
+    load: () => import('./date-pickers').then((m) => ({ enhance: m.enhanceDatePickers, teardown: m.teardownDatePickers })),
+  });
+  registerLazyEnhancer({
+    name: 'autocomplete',
+    selector: 'input[data-autocomplete-url]',
+    marker: /\bdata-autocomplete-url\b/,
+    load: () => import('./autocomplete').then((m) => ({ enhance: m.enhanceAutocomplete })),
+  });
+  registerLazyEnhancer({
+    name: 'rich-text',
+    selector: 'textarea[data-richtext]',
+    marker: /\bdata-richtext\b/,
+    load: () => import('./rich-text').then((m) => ({ enhance: m.enhanceRichText })),
+  });
+  registerLazyEnhancer({
+    name: 'bootstrap-widgets',
+    selector: '[data-bs-toggle="tooltip"], [data-bs-toggle="popover"]',
+    marker: /data-bs-toggle="(tooltip|popover)"/,
+    load: () => import('./bootstrap-widgets').then((m) => ({ enhance: m.enhanceBootstrapWidgets, teardown: m.teardownBootstrapWidgets })),
+  });
   registerEnhancer(mountIslands, unmountIslands);
   startEnhancing();
   startIslands();
-  document.documentElement.dataset.vigieReady = '1';
+  // Ready once the page's date fields, searches, editors and tooltips are set up (their code
+  // loads on demand).
+  void lazyEnhancersSettled().then(() => {
+    document.documentElement.dataset.vigieReady = '1';
+  });
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });

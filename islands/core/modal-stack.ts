@@ -1,4 +1,4 @@
-import { Modal } from 'bootstrap';
+import { Modal } from './bootstrap';
 import { t } from './i18n';
 import { htmlToFragment } from './dom';
 import { teardown } from './enhance';

@@ -1,8 +1,12 @@
+// Its own chunk, loaded by the first rich-text field (main.ts); the submit check stays in the
+// main bundle (rich-text-submit.ts) to keep its place among the capture listeners.
 import { showAlert } from './alerts';
 import { csrfToken } from './boot';
 import { commentPrompt } from './comment-prompt';
 import { errorMessage, postXhr, readJson } from './http';
 import { t } from './i18n';
+import { provideLazyEnhancer } from './lazy-enhancer';
+import { richTextEditors as editors } from './rich-text-submit';
 
 interface ToolbarButton {
   command: string;
@@ -196,7 +200,6 @@ class RichText {
   }
 }
 
-const editors = new WeakMap<HTMLTextAreaElement, RichText>();
 
 /**
  * Turns `textarea[data-richtext]` into a contenteditable editor with a toolbar (bold, italic,
@@ -211,26 +214,4 @@ export function enhanceRichText(root: ParentNode): void {
   }
 }
 
-/** Syncs the editors of a form before it is submitted and refuses empty required ones. */
-export function installRichTextSubmit(): void {
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const form = event.target as HTMLFormElement;
-      if (!(form instanceof HTMLFormElement)) return;
-      const skipValidation = form.noValidate || (event.submitter as HTMLButtonElement | null)?.formNoValidate;
-      let valid = true;
-      form.querySelectorAll<HTMLTextAreaElement>('textarea[data-richtext]').forEach((area) => {
-        const editor = editors.get(area);
-        if (!editor) return;
-        if (skipValidation) editor.sync();
-        else if (!editor.validate()) valid = false;
-      });
-      if (!valid) {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-      }
-    },
-    true,
-  );
-}
+provideLazyEnhancer('rich-text', { enhance: enhanceRichText });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assetTags, readManifest, resetManifestCache, type Manifest } from './manifest';
+import { assetTags, lazyChunkUrls, readManifest, resetManifestCache, type Manifest } from './manifest';
 
 const manifest: Manifest = {
   'islands/core/main.ts': {
@@ -45,6 +45,17 @@ describe('islands manifest', () => {
     expect(html).toContain('<link rel="modulepreload" href="/build/assets/shared-1.js" nonce="n0nce">');
     expect(html).toContain('<script type="module" nonce="n0nce" src="/build/assets/main-abc.js"></script>');
     expect(html).not.toContain('relative-time');
+  });
+
+  it("lists the client's lazy chunks (not the islands) with their own stylesheets", () => {
+    const withLazy: Manifest = {
+      ...manifest,
+      'islands/core/main.ts': { ...manifest['islands/core/main.ts'], dynamicImports: ['islands/core/date-pickers.ts', 'islands/relative-time/index.tsx'] },
+      'islands/core/date-pickers.ts': { file: 'assets/date-pickers-d.js', isDynamicEntry: true, imports: ['_shared-1.js'], css: ['assets/date-pickers-d.css'] },
+    };
+    expect(lazyChunkUrls(withLazy)).toEqual({ 'date-pickers': { js: '/build/assets/date-pickers-d.js', css: ['/build/assets/date-pickers-d.css'] } });
+    writeManifest(dir, withLazy);
+    expect(assetTags('n', { buildDir: dir })).toContain('<script type="application/json" id="vigie-chunks">{"date-pickers":{"js":"/build/assets/date-pickers-d.js","css":["/build/assets/date-pickers-d.css"]}}</script>');
   });
 
   it('escapes the nonce', () => {

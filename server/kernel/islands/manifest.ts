@@ -66,6 +66,30 @@ function staticImports(manifest: Manifest, key: string, seen = new Set<string>()
   return [...seen];
 }
 
+/** Folder of the client's own lazy chunks (date pickers, searches, rich text, tooltips). */
+const LAZY_PREFIX = 'islands/core/';
+
+/**
+ * URLs of the entry's lazy chunks under `islands/core/`, by module name (`date-pickers`): the
+ * client requests one with a `<script>` while the page loads, so that the page's `load` waits for
+ * it (islands/core/lazy-enhancer.ts). Each with the stylesheets the entry does not already link.
+ */
+export function lazyChunkUrls(manifest: Manifest, entry: string = ENTRY, base: string = BUILD_BASE): Record<string, { js: string; css?: string[] }> {
+  const entryCss = new Set<string>(manifest[entry]?.css ?? []);
+  staticImports(manifest, entry).forEach((key) => manifest[key]?.css?.forEach((file) => entryCss.add(file)));
+  const urls: Record<string, { js: string; css?: string[] }> = {};
+  for (const key of manifest[entry]?.dynamicImports ?? []) {
+    const chunk = manifest[key];
+    if (!chunk || !key.startsWith(LAZY_PREFIX)) continue;
+    const name = path.basename(key).replace(/\.[cm]?[jt]sx?$/, '');
+    const css = new Set<string>(chunk.css ?? []);
+    staticImports(manifest, key).forEach((k) => manifest[k]?.css?.forEach((file) => css.add(file)));
+    const own = [...css].filter((file) => !entryCss.has(file)).map((file) => base + file);
+    urls[name] = own.length ? { js: base + chunk.file, css: own } : { js: base + chunk.file };
+  }
+  return urls;
+}
+
 /** Options of {@link assetTags}, mostly for tests. */
 export interface AssetTagOptions {
   buildDir?: string;
@@ -75,8 +99,10 @@ export interface AssetTagOptions {
 
 /**
  * HTML for the layout's `<head>`: the entry's stylesheets (its own and its static imports'),
- * modulepreload links for its static imports and the `<script type="module" nonce>` of the
- * entry. Without a manifest (build not run) returns an HTML comment instead of crashing.
+ * modulepreload links for its static imports, the `<script type="module" nonce>` of the entry and
+ * the URLs of its lazy chunks (`<script type="application/json" id="vigie-chunks">`, see
+ * {@link lazyChunkUrls}). Without a manifest (build not run) returns an HTML comment instead of
+ * crashing.
  */
 export function assetTags(nonce: string, options: AssetTagOptions = {}): string {
   const base = options.base ?? BUILD_BASE;
@@ -96,6 +122,8 @@ export function assetTags(nonce: string, options: AssetTagOptions = {}): string 
     if (file) tags.push(`<link rel="modulepreload" href="${url(file)}" nonce="${n}">`);
   });
   tags.push(`<script type="module" nonce="${n}" src="${url(chunk.file)}"></script>`);
+  const lazy = lazyChunkUrls(manifest, entry, base);
+  if (Object.keys(lazy).length) tags.push(`<script type="application/json" id="vigie-chunks">${JSON.stringify(lazy).replace(/</g, '\\u003c')}</script>`);
   return tags.join('\n');
 }
 
