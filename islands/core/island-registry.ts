@@ -25,6 +25,14 @@ export async function loadIsland(name: string): Promise<IslandModule> {
   return module as IslandModule;
 }
 
+/**
+ * Starts downloading the chunk of island `name` ahead of its mounting (a fragment about to be
+ * shown holds it); unknown names and failures are left to the mounting, which reports them.
+ */
+export function preloadIsland(name: string): void {
+  loaders.get(name)?.().catch(() => undefined);
+}
+
 /** Names of the islands known to the build. */
 export function islandNames(): string[] {
   return [...loaders.keys()];

@@ -1,7 +1,7 @@
 import { Modal } from './bootstrap';
 import { t } from './i18n';
 import { htmlToFragment } from './dom';
-import { teardown } from './enhance';
+import { enhance, teardown } from './enhance';
 
 /** Base z-index of the stack; each modal already open adds 10 (spec: 1040 + 10 per open modal). */
 export const MODAL_BASE_Z_INDEX = 1040;
@@ -90,7 +90,10 @@ function sizeFromFragment(html: string): string | undefined {
 export function openModal(html: string, options: ModalOptions = {}): OpenedModal {
   const level = stack.length;
   const element = document.createElement('div');
-  element.className = 'modal fade vigie-modal';
+  // No Bootstrap `fade`: it runs the backdrop's transition, then the dialog's (0.45 s) before the
+  // modal counts as shown and takes the focus. A CSS animation (app.css) softens the appearance
+  // without delaying anything.
+  element.className = 'modal vigie-modal';
   element.id = `vigie-modal-${++counter}`;
   element.tabIndex = -1;
   element.setAttribute('role', 'dialog');
@@ -108,6 +111,9 @@ export function openModal(html: string, options: ModalOptions = {}): OpenedModal
   const zIndex = MODAL_BASE_Z_INDEX + 10 * level;
   element.style.zIndex = String(zIndex + 5);
   document.body.append(element);
+  // Pickers, editors and islands are set up before the modal shows (and before its first paint),
+  // as when the fade left the mutation observer time to; the observer's own pass then skips them.
+  enhance(element);
 
   // Escape is handled by the stack (only the top-most modal closes), see installModalKeyboard.
   const instance = new Modal(element, { backdrop: options.backdrop ?? true, keyboard: false, focus: true });
