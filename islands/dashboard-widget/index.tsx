@@ -1,14 +1,12 @@
-import { createRoot } from 'react-dom/client';
-import { DashboardWidget, type DashboardWidgetProps } from '../dashboard/DashboardWidget';
+import { mountDashboardWidget, type DashboardWidgetProps } from '../dashboard/dashboard-widget';
 
 export type { DashboardWidgetProps };
 
 /**
  * Island contract of `data-island="dashboard-widget"` (rendered by `views/partials/_widget.ejs`):
- * the code lives in `islands/dashboard/`, this folder only names the island.
+ * the code lives in `islands/dashboard/`, this folder only names the island. Plain DOM, so the
+ * dashboards do not download React.
  */
 export function mount(el: HTMLElement, props: DashboardWidgetProps): () => void {
-  const root = createRoot(el);
-  root.render(<DashboardWidget {...props} />);
-  return () => root.unmount();
+  return mountDashboardWidget(el, props);
 }
