@@ -25,6 +25,9 @@ export type ActionLevel = (typeof ACTION_LEVELS)[number];
 @Index('IDX_action_tenant_deadline', ['tenantId', 'deadline', 'id'])
 @Index('IDX_action_tenant_creator', ['tenantId', 'creatorId'])
 @Index('IDX_action_tenant_source', ['tenantId', 'sourceType', 'sourceId'])
+@Index('IDX_action_tenant_archived_id', ['tenantId', 'archived', 'id'])
+// Closed actions by closure date, newest first (DESC NULLS LAST, partial): migration ListQueryPlanIndexes.
+@Index('IDX_action_closure', { synchronize: false })
 export class Action {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;

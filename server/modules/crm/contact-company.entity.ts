@@ -8,6 +8,7 @@ import { CrmFunction } from './crm-function.entity';
 @Entity('contact_company')
 @Index('UQ_contact_company', ['contactId', 'tiersId'], { unique: true })
 @Index('IDX_contact_company_tiers', ['tenantId', 'tiersId'])
+@Index('IDX_contact_company_function', ['functionId'])
 export class ContactCompany {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;

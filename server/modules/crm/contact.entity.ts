@@ -13,6 +13,8 @@ export type ContactCivility = (typeof CONTACT_CIVILITIES)[number];
 @Entity('contact')
 @Index('IDX_contact_tenant_name', ['tenantId', 'lastName', 'firstName'])
 @Index('IDX_contact_user', ['userId'])
+// The list's order, lower(last_name), lower(first_name) (expression, partial): migration ListQueryPlanIndexes.
+@Index('IDX_contact_list_name', { synchronize: false })
 @Check('CHK_contact_civility', `"civility" IS NULL OR "civility" IN ('mr', 'mrs', 'ms')`)
 export class Contact {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -15,6 +15,9 @@ export type TiersState = (typeof TIERS_STATES)[number];
 @Entity('tiers')
 @Index('IDX_tiers_tenant_name', ['tenantId', 'name'])
 @Index('IDX_tiers_tenant_state', ['tenantId', 'state'])
+@Index('IDX_tiers_vat_rate', ['vatRateId'])
+// The list's order, lower(name) (expression, partial): migration ListQueryPlanIndexes.
+@Index('IDX_tiers_list_name', { synchronize: false })
 @Check('CHK_tiers_state', `"state" IN ('prospect', 'lead', 'customer', 'other')`)
 export class Tiers {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -18,6 +18,7 @@ import { EventType } from './event-type.entity';
 @Index(['tenantId', 'status'])
 @Index(['tenantId', 'eventDate'])
 @Index(['tenantId', 'kind'])
+@Index('IDX_event_event_type', ['eventTypeId'])
 @Check('CHK_event_kind', `"kind" IN ('generic', 'at', 'qhp', 'rex', 'vms', 'audit', 'construction_site', 'custom')`)
 @Check('CHK_event_status', `"status" IN ('DRAFT', 'IN_PROGRESS', 'WAITING_SUPERVISOR', 'CLOSED', 'ABANDONED')`)
 @Check('CHK_event_visit_type', `"visit_type" IS NULL OR "visit_type" IN ('COLLABORATOR', 'AGENCY', 'VEHICLE')`)

@@ -23,6 +23,10 @@ export const EMPLOYEE_CIVILITIES = ['mr', 'mrs', 'ms'] as const;
 @Index('UQ_employee_user', ['userId'], { unique: true, where: '"user_id" IS NOT NULL' })
 @Index('UQ_employee_matricule', ['tenantId', 'matricule'], { unique: true, where: '"matricule" IS NOT NULL AND "deleted_at" IS NULL' })
 @Index('IDX_employee_name', ['tenantId', 'lastName', 'firstName'])
+@Index('IDX_employee_activity_category', ['activityCategoryId'])
+@Index('IDX_employee_checkup_type', ['medicalCheckupTypeId'])
+// The list's order, lower(last_name), lower(first_name) (expression, partial): migration ListQueryPlanIndexes.
+@Index('IDX_employee_list_name', { synchronize: false })
 @Check('CHK_employee_dates', '"exit_date" IS NULL OR "entry_date" IS NULL OR "exit_date" >= "entry_date"')
 export class Employee {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -18,6 +18,7 @@ export type LeaveState = (typeof LEAVE_STATES)[number];
 @Entity('paid_leave_request')
 @Index('IDX_paid_leave_request_employee', ['tenantId', 'employeeId', 'startDate'])
 @Index('IDX_paid_leave_request_state', ['tenantId', 'state'])
+@Index('IDX_paid_leave_request_list', ['tenantId', 'startDate', 'id'])
 @Check('CHK_paid_leave_request_type', `"type" IN ('paid_leave', 'rtt', 'rest_time', 'unpaid', 'other')`)
 @Check('CHK_paid_leave_request_state', `"state" IN ('requested', 'approved', 'refused', 'cancelled')`)
 @Check('CHK_paid_leave_request_dates', '"end_date" >= "start_date"')

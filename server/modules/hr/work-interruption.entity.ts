@@ -21,6 +21,9 @@ export const ACCIDENT_SEVERITIES = ['minor', 'moderate', 'serious', 'very_seriou
 @Entity('work_interruption')
 @Index('IDX_work_interruption_employee', ['tenantId', 'employeeId'])
 @Index('IDX_work_interruption_period', ['tenantId', 'interruptionStartDate'])
+@Index('IDX_work_interruption_accident_type', ['accidentTypeId'])
+// The list's order, coalesce(accident_date, interruption_start_date) (expression, partial): migration ListQueryPlanIndexes.
+@Index('IDX_work_interruption_list_date', { synchronize: false })
 @Check('CHK_work_interruption_type', `"type" IN ('WORK_ACCIDENT', 'COMMUTING_ACCIDENT', 'OCCUPATIONAL_DISEASE', 'SICK_LEAVE', 'UNAVAILABILITY', 'OTHER')`)
 @Check('CHK_work_interruption_required', `("type" = 'WORK_ACCIDENT' AND "accident_date" IS NOT NULL) OR ("type" <> 'WORK_ACCIDENT' AND "interruption_start_date" IS NOT NULL)`)
 @Check('CHK_work_interruption_dates', '"interruption_end_date" IS NULL OR ("interruption_start_date" IS NOT NULL AND "interruption_end_date" >= "interruption_start_date")')

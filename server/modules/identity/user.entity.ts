@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn , type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn , type Relation } from 'typeorm';
 import { Role } from './role.entity';
 import { Tenant } from './tenant.entity';
 
@@ -8,6 +8,7 @@ export type Locale = (typeof LOCALES)[number];
 
 /** A person who logs in. Belongs to a home tenant and may switch to other companies. */
 @Entity('app_user')
+@Index('IDX_app_user_tenant', ['tenantId'])
 export class User {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;

@@ -21,6 +21,7 @@ export type PpspsStatus = (typeof PPSPS_STATUSES)[number];
 @Entity('ppsps')
 @Index('UQ_ppsps_tenant_number', ['tenantId', 'number'], { unique: true })
 @Index('IDX_ppsps_tenant_status', ['tenantId', 'status'])
+@Index('IDX_ppsps_list', ['tenantId', 'archived', 'startDate', 'id'])
 @Check('CHK_ppsps_status', `"status" IN ('draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
 export class Ppsps extends SignedDocumentColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })

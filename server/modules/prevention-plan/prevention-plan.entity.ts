@@ -32,6 +32,8 @@ export type WorkSiteType = (typeof WORK_SITE_TYPES)[number];
 @Index('UQ_prevention_plan_tenant_number', ['tenantId', 'pdpNumber'], { unique: true })
 @Index('IDX_prevention_plan_tenant_status', ['tenantId', 'status'])
 @Index('IDX_prevention_plan_tenant_dates', ['tenantId', 'startDate', 'endDate'])
+// Open plans (not expired, archived nor deleted) by end date (partial): migration ListQueryPlanIndexes.
+@Index('IDX_prevention_plan_open_end', { synchronize: false })
 @Check('CHK_prevention_plan_status', `"status" IN ('draft', 'waiting_manual', 'waiting_sign', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
 @Check('CHK_prevention_plan_work_site_type', `"work_site_type" IN ('normal', 'specific', 'technical_stop')`)
 export class PreventionPlan extends SignedDocumentColumns {

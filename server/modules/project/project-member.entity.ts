@@ -6,6 +6,7 @@ import { Project } from './project.entity';
 /** A user on a project (seed 000: project manager flag, manages project, function, user); once per project. */
 @Entity('project_member')
 @Index('UQ_project_member', ['projectId', 'userId'], { unique: true })
+@Index('IDX_project_member_tenant', ['tenantId', 'userId'])
 export class ProjectMember {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;

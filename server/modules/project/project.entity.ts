@@ -15,6 +15,8 @@ export type ProjectState = (typeof PROJECT_STATES)[number];
  */
 @Entity('project')
 @Index('IDX_project_state', ['tenantId', 'state'])
+// The list's order, expected end then lower(label) (expression, partial): migration ListQueryPlanIndexes.
+@Index('IDX_project_list', { synchronize: false })
 @Check('CHK_project_state', `"state" IN ('unstarted', 'in_progress', 'completed', 'archived', 'late')`)
 @Check('CHK_project_dates', '"expected_end_date" IS NULL OR "expected_start_date" IS NULL OR "expected_end_date" >= "expected_start_date"')
 export class Project {

@@ -25,6 +25,7 @@ export type OperationType = (typeof OPERATION_TYPES)[number];
 @Entity('security_protocol')
 @Index('UQ_security_protocol_tenant_number', ['tenantId', 'pdsNumber'], { unique: true })
 @Index('IDX_security_protocol_tenant_status', ['tenantId', 'status'])
+@Index('IDX_security_protocol_list', ['tenantId', 'archived', 'startDate', 'id'])
 @Check('CHK_security_protocol_status', `"status" IN ('draft', 'waiting_manual', 'waiting_tiers', 'waiting_internal', 'in_operation', 'expired')`)
 @Check('CHK_security_protocol_operation_type', `"operation_type" IS NULL OR "operation_type" IN ('loading', 'unloading', 'both')`)
 export class SecurityProtocol extends SignedDocumentColumns {

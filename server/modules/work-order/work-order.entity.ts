@@ -25,6 +25,7 @@ export const WAITING_ROLES = ['ordering_customer', 'contact', 'validator'] as co
 @Entity('work_order')
 @Index('IDX_work_order_plan', ['tenantId', 'planId'])
 @Index('IDX_work_order_state', ['tenantId', 'state', 'startDate'])
+@Index('IDX_work_order_list', ['tenantId', 'startDate', 'id'])
 @Index('UQ_work_order_number', ['tenantId', 'number'], { unique: true })
 @Check('CHK_work_order_state', `"state" IN ('draft', 'waiting_sign', 'in_operation', 'expired')`)
 @Check('CHK_work_order_dates', `"end_date" >= "start_date"`)

@@ -11,6 +11,7 @@ import { MedicalCheckupType } from '../medical-checkup-type.entity';
  */
 @Entity('employee_medical_checkup')
 @Index('IDX_employee_medical_checkup_employee', ['tenantId', 'employeeId', 'checkupDate'])
+@Index('IDX_employee_medical_checkup_type', ['typeId'])
 export class EmployeeMedicalCheckup {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
