@@ -3,5 +3,7 @@
  * placeholder `param` (its home company, or one it was given access to).
  */
 export function userInTenant(alias = 'u', param = '$1'): string {
-  return `(${alias}.tenant_id = ${param} OR EXISTS (SELECT 1 FROM user_tenant ut WHERE ut.user_id = ${alias}.id AND ut.tenant_id = ${param}))`;
+  // Not `tenant_id = $1 OR EXISTS (…)`: no index serves that OR, and every account of every
+  // company was read. The two sources are read by their indexes, then the accounts by id.
+  return `(${alias}.id = ANY(ARRAY(SELECT id FROM app_user WHERE tenant_id = ${param} UNION ALL SELECT user_id FROM user_tenant WHERE tenant_id = ${param})))`;
 }

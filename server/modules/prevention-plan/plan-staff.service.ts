@@ -6,6 +6,7 @@ import { amendForStaffChange, staffChangeReason } from './plan-amendment.service
 import type { PlanRef } from './plan-ref';
 import { PLAN_HISTORY_SUBJECT, type PlanCompanyRow } from './plan-company.service';
 import type { ExternalStaffInput, StaffAddInput, StaffCreateInput } from './plan-staff.schema';
+import { userInTenant } from '../../kernel/tenancy';
 
 type Db = DataSource | EntityManager;
 
@@ -59,7 +60,7 @@ export async function availableUsers(db: Db, tenantId: number, company: PlanComp
   const rows: Array<{ id: number; first_name: string | null; last_name: string | null; username: string }> = await db.query(
     `SELECT u.id, u.first_name, u.last_name, u.username FROM app_user u
       WHERE u.enabled = true
-        AND (u.tenant_id = $1 OR EXISTS (SELECT 1 FROM user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $1))
+        AND ${userInTenant('u', '$1')}
         AND NOT EXISTS (SELECT 1 FROM plan_staff s WHERE s.tenant_id = $1 AND s.plan_company_id = $2 AND s.user_id = u.id)
       ORDER BY lower(COALESCE(u.last_name, u.username)), lower(COALESCE(u.first_name, '')), u.id`, [tenantId, company.id]);
   return rows.map((r) => ({

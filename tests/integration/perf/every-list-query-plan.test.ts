@@ -68,15 +68,6 @@ function growing(table: string | undefined): boolean {
  */
 const EXEMPT: Array<{ sql: RegExp; problem: RegExp; why: string }> = [
   {
-    sql: /u\.tenant_id = \$\d+ OR EXISTS \(SELECT 1 FROM user_tenant ut WHERE ut\.user_id = u\.id/,
-    problem: /^(Seq Scan|full Index Scan|Sort over) (app_user|user_tenant)\b/,
-    why: "a company's accounts are chosen by `u.tenant_id = $1 OR EXISTS (… user_tenant …)` (server/kernel/tenancy.ts "
-      + '`userInTenant` and three copies): no index serves an OR with a subquery, so every account of every company is read. '
-      + 'To fix there: `u.id = ANY(ARRAY(SELECT id FROM app_user WHERE tenant_id = $1 UNION ALL SELECT user_id FROM user_tenant '
-      + 'WHERE tenant_id = $1))` reads IDX_app_user_tenant, the user_tenant index, then the primary key. The lists of accounts '
-      + "will still sort that union of two sources, bounded by the company's headcount",
-  },
-  {
     sql: /ORDER BY CASE CASE WHEN e\.next_medical_checkup_date IS NULL/,
     problem: /^Sort over employee$/,
     why: 'medical checkups list overdue, due soon, up to date, then none: « due soon » depends on each checkup type\'s alert '

@@ -6,6 +6,7 @@ import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
 import type { EmployeeFilters, EmployeeInput } from './employee.schema';
+import { userInTenant } from '../../../kernel/tenancy';
 
 registerTrashable({ table: 'employee', typeKey: 'hr.trash.employee' });
 
@@ -273,7 +274,7 @@ export async function employeeChoices(db: Db, tenantId: number, withUsers: boole
     checkupTypes: await q('SELECT id, name FROM medical_checkup_type WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
     users: withUsers ? await q(
       `SELECT u.id, trim(u.last_name || ' ' || u.first_name) || ' (' || u.username || ')' AS name FROM app_user u
-        WHERE u.tenant_id = $1 OR EXISTS (SELECT 1 FROM user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $1)
+        WHERE ${userInTenant('u', '$1')}
         ORDER BY lower(u.last_name), lower(u.first_name), u.id`) : [],
   };
 }
