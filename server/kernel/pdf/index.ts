@@ -1,1 +1,1 @@
-export { renderPdf, renderPrintHtml, closePdfBrowser, pdfSlots, openPdfContexts, pdfPoolStats, tunePdfPool, defaultHeader, defaultFooter, escapeHtml, CHROMIUM_ARGS, type PdfRequest, type PdfPoolTuning } from './render-pdf';
+export { renderPdf, renderPrintHtml, closePdfBrowser, pdfSlots, openPdfPages, pdfPoolStats, tunePdfPool, defaultHeader, defaultFooter, escapeHtml, CHROMIUM_ARGS, type PdfRequest, type PdfPoolTuning } from './render-pdf';

@@ -6,12 +6,13 @@ import { PagePool, type PagePoolOptions } from './page-pool';
 class FakeBrowser extends EventEmitter {
   connected = true;
   readonly contexts: FakeContext[] = [];
-  /** Held openings: the n-th newContext() waits for gates[n] when there is one. */
+  /** Held openings: the n-th newPage() waits for gates[n] when there is one. */
   readonly gates: (Promise<void> | undefined)[] = [];
-  private calls = 0;
+  pageCalls = 0;
   isConnected(): boolean { return this.connected; }
+  /** Pages open, all contexts together. */
+  pages(): number { return this.contexts.reduce((n, c) => n + c.pages.length, 0); }
   async newContext(): Promise<FakeContext> {
-    await this.gates[this.calls++];
     if (!this.connected) throw new Error('Target page, context or browser has been closed');
     const c = new FakeContext(this);
     this.contexts.push(c);
@@ -26,23 +27,28 @@ class FakeBrowser extends EventEmitter {
   }
 }
 
-class FakeContext {
-  page: FakePage | null = null;
-  constructor(private readonly browser: FakeBrowser) {}
+class FakeContext extends EventEmitter {
+  readonly pages: FakePage[] = [];
+  constructor(private readonly browser: FakeBrowser) { super(); }
   async route(): Promise<void> {}
-  async newPage(): Promise<FakePage> { this.page = new FakePage(); return this.page; }
-  async close(): Promise<void> {
-    const at = this.browser.contexts.indexOf(this);
-    if (at >= 0) this.browser.contexts.splice(at, 1);
-    this.page?.emit('close');
-    if (this.page) this.page.closed = true;
+  async newPage(): Promise<FakePage> {
+    await this.browser.gates[this.browser.pageCalls++];
+    if (!this.browser.connected) throw new Error('Target page, context or browser has been closed');
+    const page = new FakePage(this);
+    this.pages.push(page);
+    return page;
   }
 }
 
 class FakePage extends EventEmitter {
   closed = false;
+  constructor(private readonly context: FakeContext) { super(); }
   isClosed(): boolean { return this.closed; }
   crash(): void { this.emit('crash', this); }
+  async close(): Promise<void> {
+    this.closed = true;
+    this.context.pages.splice(this.context.pages.indexOf(this), 1);
+  }
 }
 
 const flush = async () => { for (let i = 0; i < 20; i++) await Promise.resolve(); };
@@ -53,7 +59,7 @@ function setup(overrides: Partial<PagePoolOptions> = {}) {
     launch: async () => { const b = new FakeBrowser(); browsers.push(b); return b as unknown as Browser; },
     size: () => 2, ready: 1, maxUses: 100, idleCloseMs: Infinity, ...overrides,
   });
-  const open = () => browsers.reduce((n, b) => n + b.contexts.length, 0);
+  const open = () => browsers.reduce((n, b) => n + (b.connected ? b.pages() : 0), 0);
   return { pool, browsers, open };
 }
 
@@ -69,7 +75,7 @@ describe('PagePool', () => {
     expect(pages.size).toBe(1);
     expect(browsers).toHaveLength(1);
     expect(open()).toBe(1);
-    expect(pool.stats()).toEqual({ launches: 1, pagesOpened: 1, open: 1, idle: 1, busy: 0 });
+    expect(pool.stats()).toEqual({ launches: 1, pagesOpened: 1, open: 1, opening: 0, idle: 1, busy: 0 });
   });
 
   it('opens a page only when none is ready, so pages never outnumber the renders held at once', async () => {
@@ -202,7 +208,7 @@ describe('PagePool', () => {
     letOpen();
     await pool.release(await a, true);
     await flush();
-    expect(browsers[0].contexts).toHaveLength(2);
+    expect(browsers[0].pages()).toBe(2);
     expect(pool.stats()).toMatchObject({ pagesOpened: 2, open: 2 });
   });
 
@@ -214,5 +220,49 @@ describe('PagePool', () => {
     await flush();
     expect(browsers).toHaveLength(1);
     expect(pool.stats().launches).toBe(1);
+  });
+
+  it('opens its pages in one context per browser', async () => {
+    const { pool, browsers } = setup();
+    const held = await Promise.all([pool.acquire(), pool.acquire()]);
+    for (const p of held) await pool.release(p, true);
+    expect(browsers[0].contexts).toHaveLength(1);
+    expect(browsers[0].pages()).toBe(2);
+  });
+
+  it('gives up a page still opening when the browser dies, and the render waiting for it gets a page from a new browser', async () => {
+    const never = new Promise<void>(() => undefined);
+    const { pool, browsers } = setup({ ready: 2 });
+    const first = await pool.acquire();
+    browsers[0].gates[1] = never; // the page opened ahead of need hangs
+    await pool.release(first, true);
+    await flush();
+    expect(pool.stats().opening).toBe(1);
+    const lent = await pool.acquire();
+    browsers[0].die();
+    await pool.release(lent, false);
+    const next = await pool.acquire();
+    expect(next.browser).toBe(browsers[1]);
+    expect(pool.stats().opening).toBe(0);
+    await pool.release(next, true);
+  });
+
+  it('gives up a page that does not open in time, and frees its render', async () => {
+    jest.useFakeTimers();
+    try {
+      const { pool, browsers } = setup();
+      const first = await pool.acquire();
+      await pool.release(first, true);
+      browsers[0].gates[1] = new Promise<void>(() => undefined);
+      const held = await pool.acquire();
+      const stuck = pool.acquire().then(() => 'opened', (err: Error) => err.message);
+      await flush();
+      jest.advanceTimersByTime(10_000);
+      expect(await stuck).toMatch(/no page within/);
+      expect(pool.stats()).toMatchObject({ busy: 1, opening: 0 });
+      await pool.release(held, true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

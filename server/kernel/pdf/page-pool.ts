@@ -17,10 +17,9 @@ export interface PagePoolOptions {
   idleCloseMs: number;
 }
 
-/** A ready page of the pool, lent to one render at a time (its own context: JavaScript off, network refused). */
+/** A ready page of the pool, lent to one render at a time (in the pool's context: JavaScript off, network refused). */
 export interface PooledPage {
   readonly page: Page;
-  readonly context: BrowserContext;
   readonly browser: Browser;
   /** Documents printed on it so far. */
   uses: number;
@@ -34,26 +33,60 @@ export interface PooledPage {
 export interface PagePoolStats {
   /** Browsers launched (the first, then one per relaunch after a crash or an idle close). */
   launches: number;
-  /** Pages (each with its context) opened. */
+  /** Pages opened. */
   pagesOpened: number;
   /** Pages open now, lent or ready. */
   open: number;
+  /** Pages being opened now. */
+  opening: number;
   /** Pages ready now. */
   idle: number;
   /** Renders holding or waiting for a page now. */
   busy: number;
 }
 
+/** A page that takes longer than this to open is given up (a wedged browser must not hold a slot for ever). */
+const OPEN_TIMEOUT_MS = 10_000;
+
 /**
- * The pages Chromium prints on, kept open between documents: opening a context and a page
- * (a renderer process) costs more than printing a plan, so a page is reused until
- * `maxUses`, then replaced. A page is opened when none is ready, or ahead of need up to
+ * The page `opening` opens, or a rejection as soon as `browser` disconnects or `timeoutMs`
+ * passes (a page opened too late is closed: nobody holds it).
+ */
+function openedWhileAlive(browser: Browser, opening: Promise<Page>, timeoutMs: number): Promise<Page> {
+  return new Promise<Page>((resolve, reject) => {
+    let settled = false;
+    const settle = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      browser.off('disconnected', onGone);
+      return true;
+    };
+    const onGone = () => { if (settle()) reject(new Error('Chromium closed while a page was opening')); };
+    const timer = setTimeout(() => { if (settle()) reject(new Error(`Chromium opened no page within ${timeoutMs} ms`)); }, timeoutMs);
+    timer.unref();
+    browser.once('disconnected', onGone);
+    if (!browser.isConnected()) onGone();
+    opening.then(
+      (page) => { if (settle()) resolve(page); else void page.close().catch(() => undefined); },
+      (err) => { if (settle()) reject(err); },
+    );
+  });
+}
+
+/**
+ * The pages Chromium prints on, kept open between documents: opening a page (a renderer
+ * process) costs more than printing a plan, so a page is reused until `maxUses`, then
+ * replaced. The pages share one browser context: in new headless mode each context also
+ * holds a browser-UI renderer (the omnibox popup), and documents without JavaScript or
+ * network have nothing to keep apart. A page is opened when none is ready, or ahead of need up to
  * `ready`, so the pool never holds more pages than the renders that may run at once (the
  * callers' limit, `size`). A dead browser (crashed, killed) is relaunched on the next request;
  * its pages are dropped.
  */
 export class PagePool {
   private browser: Promise<Browser> | null = null;
+  private readonly contexts = new WeakMap<Browser, Promise<BrowserContext>>();
   private idle: PooledPage[] = [];
   private readonly open = new Set<PooledPage>();
   private busy = 0;
@@ -68,7 +101,7 @@ export class PagePool {
 
   /** Counts of what the pool opened and holds. */
   stats(): PagePoolStats {
-    return { launches: this.launches, pagesOpened: this.pagesOpened, open: this.open.size, idle: this.idle.length, busy: this.busy };
+    return { launches: this.launches, pagesOpened: this.pagesOpened, open: this.open.size, opening: this.opening, idle: this.idle.length, busy: this.busy };
   }
 
   /** The running browser, if any (not launched by this call). */
@@ -169,20 +202,30 @@ export class PagePool {
   private async openContextPage(): Promise<PooledPage> {
     const generation = this.generation;
     const browser = await this.launched();
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      // Print templates are static, and user content must not make the server fetch anything.
-      await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-      const page = await context.newPage();
-      const pooled: PooledPage = { page, context, browser, uses: 0, crashed: false, generation };
-      page.on('crash', () => { pooled.crashed = true; });
-      this.pagesOpened++;
-      if (generation === this.generation) this.open.add(pooled);
-      return pooled;
-    } catch (err) {
-      await context.close().catch(() => undefined);
-      throw err;
+    // Opening a page in a browser killed meanwhile never settles by itself.
+    const page = await openedWhileAlive(browser, this.contextOf(browser).then((context) => context.newPage()), OPEN_TIMEOUT_MS);
+    const pooled: PooledPage = { page, browser, uses: 0, crashed: false, generation };
+    page.on('crash', () => { pooled.crashed = true; });
+    this.pagesOpened++;
+    if (generation === this.generation) this.open.add(pooled);
+    return pooled;
+  }
+
+  /** The context of `browser`'s pages, made on its first page (again if it was closed). */
+  private contextOf(browser: Browser): Promise<BrowserContext> {
+    let context = this.contexts.get(browser);
+    if (!context) {
+      context = (async () => {
+        const made = await browser.newContext({ javaScriptEnabled: false });
+        made.on('close', () => { if (this.contexts.get(browser) === context) this.contexts.delete(browser); });
+        // Print templates are static, and user content must not make the server fetch anything.
+        await made.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+        return made;
+      })();
+      this.contexts.set(browser, context);
+      context.catch(() => { if (this.contexts.get(browser) === context) this.contexts.delete(browser); });
     }
+    return context;
   }
 
   /**
@@ -203,7 +246,7 @@ export class PagePool {
 
   private async dispose(pooled: PooledPage): Promise<void> {
     this.open.delete(pooled);
-    if (pooled.browser.isConnected()) await pooled.context.close().catch(() => undefined);
+    if (pooled.browser.isConnected()) await pooled.page.close().catch(() => undefined);
   }
 
   private settled(): void {

@@ -85,10 +85,10 @@ export function pdfSlots(): WorkLimiter {
   return slots;
 }
 
-/** Browser contexts open in the shared browser right now (0 when it is not running). */
-export async function openPdfContexts(): Promise<number> {
+/** Pages open in the shared browser right now, each a renderer process (0 when it is not running). */
+export async function openPdfPages(): Promise<number> {
   const current = await pool?.current();
-  return current?.isConnected() ? current.contexts().length : 0;
+  return current?.isConnected() ? current.contexts().reduce((n, c) => n + c.pages().length, 0) : 0;
 }
 
 /** Closes the pooled pages and the shared browser (tests, shutdown); the next PDF launches it again. */

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { closePdfBrowser, openPdfContexts, pdfPoolStats, pdfSlots, renderPdf, tunePdfPool } from '../../../server/kernel/pdf';
+import { closePdfBrowser, openPdfPages, pdfPoolStats, pdfSlots, renderPdf, tunePdfPool } from '../../../server/kernel/pdf';
 import { pdfText } from '../../support/pdf';
 
 /**
@@ -71,8 +71,8 @@ describe('PDF page pool', () => {
     expect(after.launches - before.launches).toBe(1);
     // No page per document: the pool's pages only (the first, and one opened ahead of need).
     expect(after.pagesOpened - before.pagesOpened).toBeLessThanOrEqual(Math.min(2, limit));
-    expect(await openPdfContexts()).toBeGreaterThanOrEqual(1);
-    expect(await openPdfContexts()).toBeLessThanOrEqual(Math.min(2, limit));
+    expect(await openPdfPages()).toBeGreaterThanOrEqual(1);
+    expect(await openPdfPages()).toBeLessThanOrEqual(Math.min(2, limit));
   }, 60000);
 
   it('never opens more pages than the concurrency limit, however many PDFs are asked at once, and mixes no documents', async () => {
@@ -81,7 +81,7 @@ describe('PDF page pool', () => {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peak = Math.max(peak, await openPdfContexts());
+        peak = Math.max(peak, await openPdfPages());
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
@@ -91,7 +91,7 @@ describe('PDF page pool', () => {
     for (const [i, pdf] of pdfs.entries()) await expectDoc(pdf, i + 1);
     expect(peak).toBeGreaterThanOrEqual(1);
     expect(peak).toBeLessThanOrEqual(limit);
-    expect(await openPdfContexts()).toBeLessThanOrEqual(limit);
+    expect(await openPdfPages()).toBeLessThanOrEqual(limit);
     expect(pdfPoolStats().open).toBeLessThanOrEqual(limit);
   }, 60000);
 
@@ -106,8 +106,8 @@ describe('PDF page pool', () => {
     const second = browserProcess();
     expect(second?.pid).not.toBe(first!.pid);
     // The dead browser's pages are forgotten: only the new browser's are counted.
-    expect(pdfPoolStats().open).toBe(await openPdfContexts());
-    expect(await openPdfContexts()).toBeLessThanOrEqual(pdfSlots().limits.concurrency);
+    expect(pdfPoolStats().open).toBe(await openPdfPages());
+    expect(await openPdfPages()).toBeLessThanOrEqual(pdfSlots().limits.concurrency);
   }, 60000);
 
   it('a browser killed while it prints: that PDF still comes out, from a relaunched browser', async () => {
@@ -123,6 +123,9 @@ describe('PDF page pool', () => {
 
   it('a crashed page renderer is replaced, and the next PDF comes out', async () => {
     await renderPdf(doc('chauffe'));
+    // Renderers killed once every page is open (a renderer killed while its page opens makes
+    // that page give up after its opening time-out instead).
+    await until('pages ouvertes', () => pdfPoolStats().opening === 0);
     const browser = browserProcess()!;
     const renderers = descendants(browser.pid).filter((p) => /--type=renderer/.test(p.args) && !/--top-chrome-webui/.test(p.args));
     expect(renderers.length).toBeGreaterThanOrEqual(1);
@@ -138,7 +141,7 @@ describe('PDF page pool', () => {
     for (let n = 1; n <= 6; n++) await expectDoc(await renderPdf(doc(n)), n);
     // Two documents per page at most: at least three pages for six documents.
     expect(pdfPoolStats().pagesOpened - before).toBeGreaterThanOrEqual(3);
-    expect(await openPdfContexts()).toBeLessThanOrEqual(pdfSlots().limits.concurrency);
+    expect(await openPdfPages()).toBeLessThanOrEqual(pdfSlots().limits.concurrency);
   }, 60000);
 
   it('closes Chromium after its idle time, and launches it again for the next PDF', async () => {
@@ -147,7 +150,7 @@ describe('PDF page pool', () => {
     const pid = browserProcess()!.pid;
     await until('Chromium fermé', () => !browserProcess());
     expect(descendants(pid)).toEqual([]);
-    expect(await openPdfContexts()).toBe(0);
+    expect(await openPdfPages()).toBe(0);
     await expectDoc(await renderPdf(doc('soir')), 'soir');
   }, 60000);
 
@@ -156,7 +159,7 @@ describe('PDF page pool', () => {
     const pid = browserProcess()!.pid;
     await closePdfBrowser();
     await until('Chromium arrêté', () => !browserProcess() && descendants(pid).length === 0);
-    expect(await openPdfContexts()).toBe(0);
+    expect(await openPdfPages()).toBe(0);
   }, 60000);
 
   it('starting the application loads no playwright: it is loaded on the first PDF', () => {

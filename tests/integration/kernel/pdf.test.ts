@@ -1,5 +1,5 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
-import { closePdfBrowser, openPdfContexts, pdfPoolStats, pdfSlots, renderPdf } from '../../../server/kernel/pdf/render-pdf';
+import { closePdfBrowser, openPdfPages, pdfPoolStats, pdfSlots, renderPdf } from '../../../server/kernel/pdf/render-pdf';
 import { pdfText } from '../../support/pdf';
 
 let restoreClock: () => void;
@@ -54,14 +54,14 @@ describe('renderPdf', () => {
     expect(slots.stats()).toEqual({ running: limit, waiting: 1 });
     // The waiting render holds no page: the pages open are those kept ready by earlier renders.
     expect(pdfPoolStats().busy).toBe(0);
-    expect(await openPdfContexts()).toBeLessThanOrEqual(limit);
+    expect(await openPdfPages()).toBeLessThanOrEqual(limit);
     expect(done).toBe(false);
     held[0]();
     expect(pdfText(await rendering)).toContain('Équipement contrôlé');
     for (const release of held.slice(1)) release();
     expect(slots.stats()).toEqual({ running: 0, waiting: 0 });
     // Pages stay open for the next documents, never more than the limit.
-    expect(await openPdfContexts()).toBeGreaterThanOrEqual(1);
-    expect(await openPdfContexts()).toBeLessThanOrEqual(limit);
+    expect(await openPdfPages()).toBeGreaterThanOrEqual(1);
+    expect(await openPdfPages()).toBeLessThanOrEqual(limit);
   }, 30000);
 });
