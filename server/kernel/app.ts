@@ -17,13 +17,13 @@ import { HttpError, isDatabaseBusy, isDatabaseUnavailable } from './http/errors'
 import { isFragmentRequest, renderView } from './http/render';
 import { takeFlashes } from './http/flash';
 import { configurePassport } from './auth/passport';
-import { loadAuthUser } from './auth/load-user';
+import { loadSessionUser } from './auth/load-user';
 import { catalogue, negotiateLocale, translator, initI18n } from './i18n/i18n';
 import { formatDate, formatDateTime } from './i18n/format';
 import { can, defineRights } from './rights/registry';
 import { RIGHTS_CATALOGUE } from './rights/catalogue';
 import { displayName } from './rights/auth-user';
-import { loadToggles } from './toggles/toggles';
+import { togglesState } from './toggles/toggles';
 import { visibleMenu } from './menu';
 import { assetTags } from './islands/manifest';
 import { CHART_COLORS, NAMED_COLORS } from './palette';
@@ -108,14 +108,17 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.use(async (req, res, next) => {
     try {
       const sessionUser = req.user as { id: number } | undefined;
+      let storedToggles: Record<string, boolean> = {};
       if (sessionUser) {
         const activeTenant = (req.session as unknown as { tenantId?: number }).tenantId;
-        req.authUser = await loadAuthUser(dataSource, sessionUser.id, activeTenant);
+        const loaded = await loadSessionUser(dataSource, sessionUser.id, activeTenant);
+        req.authUser = loaded?.user ?? null;
+        storedToggles = loaded?.storedToggles ?? {};
         if (!req.authUser) await new Promise<void>((resolve) => req.logout(() => resolve()));
       }
       req.locale = negotiateLocale(req.authUser?.locale, req.get('Accept-Language'));
       req.t = translator(req.locale);
-      res.locals.toggles = req.authUser ? await loadToggles(dataSource, req.authUser.tenantId) : {};
+      res.locals.toggles = req.authUser ? togglesState(storedToggles) : {};
       exposeLocals(req, res, ctx);
       res.locals.userMenu = req.authUser ? userMenu.filter((e) => !e.visible || e.visible(req.authUser!)) : [];
       next();

@@ -11,7 +11,15 @@ import { clock } from '../clock';
  * `photoFileId` rides along for the top bar.
  */
 export async function loadAuthUser(ds: DataSource, userId: number, activeTenantId?: number): Promise<AuthUser | null> {
-  // One round trip per request: the account, its companies, and its roles and rights in the active one.
+  return (await loadSessionUser(ds, userId, activeTenantId))?.user ?? null;
+}
+
+/**
+ * {@link loadAuthUser} for a request: the user, and the stored feature toggles of the active
+ * company (`feature_toggle` rows, code → on), read in the same round trip.
+ */
+export async function loadSessionUser(ds: DataSource, userId: number, activeTenantId?: number): Promise<{ user: AuthUser; storedToggles: Record<string, boolean> } | null> {
+  // One round trip per request: the account, its companies, its roles and rights in the active one, and that one's toggles.
   const [u] = await ds.query(
     `SELECT u.id, u.tenant_id, u.username, u.email, u.first_name, u.last_name, u.locale, u.enabled, u.locked, u.expires_at, u.photo_file_id, u.last_login_at,
             a.tenant_id AS active_tenant_id,
@@ -19,7 +27,8 @@ export async function loadAuthUser(ds: DataSource, userId: number, activeTenantI
             ARRAY(SELECT DISTINCT rr."right" FROM role_right rr JOIN role r ON r.id = rr.role_id JOIN user_role ur ON ur.role_id = r.id
                    WHERE ur.user_id = u.id AND r.tenant_id = a.tenant_id) AS rights,
             (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json) FROM tenant t
-              WHERE t.id = u.tenant_id OR t.id IN (SELECT tenant_id FROM user_tenant WHERE user_id = u.id)) AS tenants
+              WHERE t.id = u.tenant_id OR t.id IN (SELECT tenant_id FROM user_tenant WHERE user_id = u.id)) AS tenants,
+            (SELECT coalesce(json_object_agg(f.code, f.enabled), '{}'::json) FROM feature_toggle f WHERE f.tenant_id = a.tenant_id) AS toggles
        FROM app_user u
       CROSS JOIN LATERAL (SELECT CASE WHEN $2::int = u.tenant_id OR EXISTS (SELECT 1 FROM user_tenant ut WHERE ut.user_id = u.id AND ut.tenant_id = $2::int)
                                       THEN $2::int ELSE u.tenant_id END AS tenant_id) a
@@ -45,5 +54,5 @@ export async function loadAuthUser(ds: DataSource, userId: number, activeTenantI
     lastLoginAt: u.last_login_at,
     photoFileId: u.photo_file_id ?? null,
   };
-  return user;
+  return { user, storedToggles: typeof u.toggles === 'string' ? JSON.parse(u.toggles) : u.toggles };
 }

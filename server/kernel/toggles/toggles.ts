@@ -43,8 +43,13 @@ const byCode = new Map(TOGGLES.map((t) => [t.code, t]));
 /** The state of every toggle for a company: stored rows over declared defaults. */
 export async function loadToggles(db: DataSource | EntityManager, tenantId: number): Promise<Record<string, boolean>> {
   const rows: Array<{ code: string; enabled: boolean }> = await db.query('SELECT code, enabled FROM feature_toggle WHERE tenant_id = $1', [tenantId]);
+  return togglesState(Object.fromEntries(rows.map((r) => [r.code, r.enabled])));
+}
+
+/** The state of every toggle from a company's stored ones (code → on) over the declared defaults. */
+export function togglesState(stored: Record<string, boolean>): Record<string, boolean> {
   const state: Record<string, boolean> = Object.fromEntries(TOGGLES.map((t) => [t.code, t.default]));
-  for (const r of rows) if (byCode.has(r.code)) state[r.code] = r.enabled;
+  for (const [code, enabled] of Object.entries(stored)) if (byCode.has(code)) state[code] = enabled;
   return state;
 }
 
