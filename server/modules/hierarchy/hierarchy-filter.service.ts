@@ -32,18 +32,25 @@ export function readSelection(raw: unknown): Map<number, number[]> {
  * that is no longer offered is dropped.
  */
 export async function buildFilterSelects(db: Db, tenantId: number, opts: { rootItem: number; restricted: boolean; userId: number; selection: Map<number, number[]> }): Promise<FilterSelect[]> {
-  const types: Array<{ id: number; name: string }> = await db.query('SELECT id, name FROM hierarchy_type WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY level, name, id', [tenantId]);
-  const items: Array<{ id: number; name: string; type_id: number; parent_id: number | null }> = await db.query(
-    `WITH RECURSIVE scope AS (
-       SELECT id FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL AND ($2::int = 0 AND parent_id IS NULL OR id = $2)
-       UNION SELECT i.id FROM hierarchy_item i JOIN scope s ON i.parent_id = s.id WHERE i.deleted_at IS NULL)
-     SELECT i.id, i.name, i.type_id, i.parent_id FROM hierarchy_item i JOIN scope USING (id)
-      WHERE i.tenant_id = $1 AND i.deleted_at IS NULL AND (NOT $3::boolean OR EXISTS (SELECT 1 FROM user_hierarchy_item u WHERE u.hierarchy_item_id = i.id AND u.user_id = $4 AND u.tenant_id = $1))
-      ORDER BY i.name, i.id`,
+  // One round trip (list pages draw this filter on every request): the levels, the items offered,
+  // and the parent links of the whole company, so "below a selected item" also crosses unlisted levels.
+  const [row] = await db.query(
+    `SELECT (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.level, t.name, t.id), '[]'::json)
+               FROM hierarchy_type t WHERE t.tenant_id = $1 AND t.deleted_at IS NULL) AS types,
+            (WITH RECURSIVE scope AS (
+               SELECT id FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL AND ($2::int = 0 AND parent_id IS NULL OR id = $2)
+               UNION SELECT i.id FROM hierarchy_item i JOIN scope s ON i.parent_id = s.id WHERE i.deleted_at IS NULL)
+             SELECT coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'type_id', i.type_id, 'parent_id', i.parent_id) ORDER BY i.name, i.id), '[]'::json)
+               FROM hierarchy_item i JOIN scope USING (id)
+              WHERE i.tenant_id = $1 AND i.deleted_at IS NULL
+                AND (NOT $3::boolean OR EXISTS (SELECT 1 FROM user_hierarchy_item u WHERE u.hierarchy_item_id = i.id AND u.user_id = $4 AND u.tenant_id = $1))) AS items,
+            (SELECT coalesce(json_agg(json_build_array(h.id, h.parent_id)), '[]'::json)
+               FROM hierarchy_item h WHERE h.tenant_id = $1 AND h.deleted_at IS NULL) AS parents`,
     [tenantId, opts.rootItem, opts.restricted, opts.userId]);
-  // Parent links of the whole company, so "below a selected item" also crosses unlisted levels.
-  const parents = new Map<number, number | null>();
-  for (const r of await db.query('SELECT id, parent_id FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId]) as Array<{ id: number; parent_id: number | null }>) parents.set(r.id, r.parent_id);
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const types = json<Array<{ id: number; name: string }>>(row.types);
+  const items = json<Array<{ id: number; name: string; type_id: number; parent_id: number | null }>>(row.items);
+  const parents = new Map<number, number | null>(json<Array<[number, number | null]>>(row.parents));
   const isBelow = (id: number, ancestors: Set<number>) => {
     for (let p = parents.get(id) ?? null, guard = 0; p !== null && guard < 1000; p = parents.get(p) ?? null, guard++) if (ancestors.has(p)) return true;
     return false;
