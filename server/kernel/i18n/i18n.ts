@@ -129,8 +129,23 @@ function fill(template: Template, values: Record<string, string | number>): stri
   return out;
 }
 
-/** The whole catalogue of one domain for one locale (French keys fill the gaps). */
+const catalogues = new Map<string, Record<string, unknown>>();
+
+/**
+ * The whole catalogue of one domain for one locale (French keys fill the gaps). Merged once per
+ * locale and domain (every page embeds the client's): callers must not change it.
+ */
 export function catalogue(locale: string, domain: string): Record<string, unknown> {
+  const key = `${locale}\u0000${domain}`;
+  let merged = catalogues.get(key);
+  if (!merged) {
+    merged = mergedCatalogue(locale, domain);
+    catalogues.set(key, merged);
+  }
+  return merged;
+}
+
+function mergedCatalogue(locale: string, domain: string): Record<string, unknown> {
   const inst = initI18n();
   const fr = inst.getResourceBundle(DEFAULT_LOCALE, domain) ?? {};
   const own = inst.getResourceBundle(locale, domain) ?? {};
