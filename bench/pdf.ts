@@ -17,7 +17,7 @@ import { createDataSource } from '../server/kernel/db/data-source';
 import { runMigrations } from '../server/kernel/db/migrations';
 import { DEMO_COMPANY, seedDemo } from '../server/cli/demo-seed';
 import { createUser } from '../server/modules/identity/identity.service';
-import { freshDatabase, loginCookie } from './support';
+import { benchResult, freshDatabase, loginCookie } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -67,6 +67,7 @@ async function overHttp(url: string, users: { username: string; password: string
     const firstBurst = await burst();
     const bursts: number[] = [];
     for (let i = 0; i < BURSTS; i++) bursts.push(await burst());
+    benchResult('pdf', { sequentialP50: median(seq), fourAtOnce: median(bursts), first: firstBurst });
     return [
       '| mesure | durée |', '|---|---|',
       `| premier PDF (lancement de Chromium) | ${ms(first)} |`,
