@@ -147,15 +147,14 @@ async function pageWeight(browser: Browser, cookies: Parameters<BrowserContext['
 }
 
 /** Marks of one modal opening, read in the page. */
-interface Marks { click: number; shown: number; fetched: number }
+interface Marks { click: number; shown: number }
 
 /**
  * Opens the modal of `selector` on `url` RUNS times (each after a reload: warm cache, fresh
  * page) and returns the click → shown delays, in ms.
  */
-async function modalTimes(page: Page, url: string, selector: string, hoverMs: number): Promise<{ shown: number[]; fetchStarts: number[] }> {
+async function modalTimes(page: Page, url: string, selector: string, hoverMs: number): Promise<number[]> {
   const shown: number[] = [];
-  const fetchStarts: number[] = [];
   await page.goto(url);
   for (let i = 0; i < RUNS + 2; i++) {
     await page.reload({ waitUntil: 'load' });
@@ -163,14 +162,9 @@ async function modalTimes(page: Page, url: string, selector: string, hoverMs: nu
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       const w = window as unknown as { __marks: Marks };
-      w.__marks = { click: 0, shown: 0, fetched: 0 };
+      w.__marks = { click: 0, shown: 0 };
       window.addEventListener('click', (e) => { if (!w.__marks.click) w.__marks.click = e.timeStamp; }, true);
       document.addEventListener('shown.bs.modal', () => { if (!w.__marks.shown) w.__marks.shown = performance.now(); });
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          if (!w.__marks.fetched && (e as PerformanceResourceTiming).initiatorType === 'fetch') w.__marks.fetched = e.startTime;
-        }
-      }).observe({ type: 'resource' });
     });
     const link = page.locator(selector).first();
     await link.scrollIntoViewIfNeeded();
@@ -183,9 +177,8 @@ async function modalTimes(page: Page, url: string, selector: string, hoverMs: nu
     const marks = await page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
     if (i < 2) continue;
     shown.push(marks.shown - marks.click);
-    fetchStarts.push(marks.fetched ? marks.fetched - marks.click : NaN);
   }
-  return { shown, fetchStarts };
+  return shown;
 }
 
 async function main(): Promise<void> {
@@ -245,14 +238,13 @@ async function main(): Promise<void> {
       ['première modale de la fiche d\'un plan', `/prevention-plan/${ids.plan}`, 'main a[data-modal]'],
     ];
     console.log(`\nModales : du clic à shown.bs.modal, page chaude, ${RUNS} ouvertures (chacune après un rechargement) :\n`);
-    console.log(`| modale | clic direct p50 | p90 | après ${HOVER_MS} ms de survol p50 | p90 | début du fetch (clic direct, p50) |`);
-    console.log('|---|---|---|---|---|---|');
+    console.log(`| modale | clic direct p50 | p90 | après ${HOVER_MS} ms de survol p50 | p90 |`);
+    console.log('|---|---|---|---|---|');
     for (const [label, p, selector] of modals) {
       const direct = await modalTimes(page, base + p, selector, 0);
       const hovered = await modalTimes(page, base + p, selector, HOVER_MS);
       const f = (v: number) => `${fr(v)} ms`;
-      const starts = direct.fetchStarts.filter((v) => !Number.isNaN(v));
-      console.log(`| ${label} | ${f(percentile(direct.shown, 50))} | ${f(percentile(direct.shown, 90))} | ${f(percentile(hovered.shown, 50))} | ${f(percentile(hovered.shown, 90))} | ${starts.length ? f(percentile(starts, 50)) : '—'} |`);
+      console.log(`| ${label} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 90))} | ${f(percentile(hovered, 50))} | ${f(percentile(hovered, 90))} |`);
     }
     await context.close();
   } finally {
