@@ -27,7 +27,7 @@ import { runMigrations } from '../server/kernel/db/migrations';
 import { DEMO_COMPANY, seedDemo } from '../server/cli/demo-seed';
 import { createUser } from '../server/modules/identity/identity.service';
 import { ensureSystemRoles } from '../server/modules/identity/roles';
-import { freshDatabase, loginCookie } from './support';
+import { benchResult, freshDatabase, loginCookie } from './support';
 
 const ROOT = path.resolve(__dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -224,6 +224,7 @@ async function main(): Promise<void> {
     for (const [label, p] of pages) {
       const w = await pageWeight(browser, cookies, base + p);
       const sum = (kind: 'js' | 'css', key: keyof Loaded) => w.files.filter((f) => f.kind === kind).reduce((s, f) => s + (f[key] as number), 0);
+      benchResult(`page_${p}`, { label, jsKb: sum('js', 'gzip') / 1024, unusedJsKb: sum('js', 'unusedGzip') / 1024, cssKb: sum('css', 'gzip') / 1024 });
       console.log(`| ${label} | ${kb(sum('js', 'gzip'))} Ko | ${kb(sum('js', 'unusedGzip'))} Ko | ${kb(sum('css', 'gzip'))} Ko | ${kb(sum('css', 'unusedGzip'))} Ko | ${w.chartBeforeScroll ? 'oui' : 'non'} | ${w.chartAfterScroll ? 'oui' : 'non'} | ${w.files.length} |`);
       details.push(`${label} (${p}) :\n` + w.files.map((f) => `    ${f.kind} ${f.file.padEnd(36)} ${kb(f.raw).padStart(5)} Ko brut, ${kb(f.gzip).padStart(5)} Ko gzip, non utilisé ${fr(f.unusedRaw * 100 / Math.max(1, f.raw))} % (~${kb(f.unusedGzip)} Ko gzip)`).join('\n'));
     }
@@ -240,12 +241,15 @@ async function main(): Promise<void> {
     console.log(`\nModales : du clic à shown.bs.modal, page chaude, ${RUNS} ouvertures (chacune après un rechargement) :\n`);
     console.log(`| modale | clic direct p50 | p90 | après ${HOVER_MS} ms de survol p50 | p90 |`);
     console.log('|---|---|---|---|---|');
+    const directAll: number[] = [];
     for (const [label, p, selector] of modals) {
       const direct = await modalTimes(page, base + p, selector, 0);
       const hovered = await modalTimes(page, base + p, selector, HOVER_MS);
+      directAll.push(...direct);
       const f = (v: number) => `${fr(v)} ms`;
       console.log(`| ${label} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 90))} | ${f(percentile(hovered, 50))} | ${f(percentile(hovered, 90))} |`);
     }
+    benchResult('modal', { p50: percentile(directAll, 50), p90: percentile(directAll, 90) });
     await context.close();
   } finally {
     await browser.close();
