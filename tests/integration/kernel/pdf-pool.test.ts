@@ -17,9 +17,18 @@ function processes(): Proc[] {
   });
 }
 
-/** Chromium's main process, launched by this test process (Debian's wrapper execs it in place). */
+/** Chromium main processes under this test process (Debian's wrapper execs it in place). */
+function browserProcesses(): Proc[] {
+  return processes().filter((p) => p.ppid === process.pid && /chromium/.test(p.args) && !/--type=/.test(p.args));
+}
+
+// A test file run before this one in the same worker may have left its own browser running
+// (each file has its own copy of the pool): only browsers started from this file are the pool's.
+const earlier = new Set(browserProcesses().map((p) => p.pid));
+
+/** The pool's Chromium main process. */
 function browserProcess(): Proc | undefined {
-  return processes().find((p) => p.ppid === process.pid && /chromium/.test(p.args) && !/--type=/.test(p.args));
+  return browserProcesses().find((p) => !earlier.has(p.pid));
 }
 
 /** Every live process under `root`. */
