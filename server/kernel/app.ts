@@ -1,6 +1,7 @@
 import path from 'node:path';
 import compression from 'compression';
 import { watchTemplates } from './http/templates';
+import { useAppRoutes } from './http/urls';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -49,6 +50,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
     routes.add(m.routes);
     for (const [group, names] of Object.entries(m.rights ?? {})) defineRights(group, names);
   }
+  useAppRoutes(routes);
   const ctx: AppContext = { config, db: dataSource, routes, databaseUp: true };
   const userMenu = modules.flatMap((m) => m.userMenu ?? []);
   const app = express();

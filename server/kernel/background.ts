@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config';
+import { routeTableOf, useAppRoutes } from './http/urls';
 import { startJobWorker } from './jobs';
 import type { ModuleDef } from './module';
 import { registerMaintenanceJob, scheduleMaintenance } from './maintenance.job';
@@ -8,6 +9,8 @@ import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './
 
 /** Starts the background work of the process (job worker, storage reconciliation, housekeeping); returns how to stop it. */
 export function startBackground(db: DataSource, config: AppConfig, modules: ModuleDef[] = []): () => Promise<void> {
+  // Jobs build their mails' links from the app's route table, with or without an HTTP server.
+  if (modules.length) useAppRoutes(routeTableOf(modules));
   registerPurgeOrphansJob(createStorage(config));
   void schedulePurgeOrphans(db).catch((err) => console.error('[jobs] planification impossible', err));
   registerMaintenanceJob();

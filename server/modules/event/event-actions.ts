@@ -6,7 +6,7 @@ import { createAction } from '../action-plan/action-plan.service';
 import { answersCreatingAction } from '../questionnaire/questionnaire.service';
 import type { QuestionnaireTree, ResponseValues } from '../questionnaire/questionnaire.types';
 import type { EventDefinition } from './event-definition';
-import { eventPath } from './event-urls';
+import { appPath } from '../../kernel/http/urls';
 
 /** Events are a source of actions: the action plan shows the event and links to it. */
 registerActionSource({
@@ -17,7 +17,7 @@ registerActionSource({
     if (!e) return null;
     // The action plan is seen by people the event may be hidden from: a confidential subject stays out of it.
     const label = e.confidential ? translator('fr')('event.confidential_label', { id: e.id }) : e.subject || `#${e.id}`;
-    return { label, url: await eventPath('event_show', { id: e.id }), hierarchyItemId: e.hierarchy_item_id, serviceId: e.service_id };
+    return { label, url: appPath('event_show', { id: e.id }), hierarchyItemId: e.hierarchy_item_id, serviceId: e.service_id };
   },
 });
 

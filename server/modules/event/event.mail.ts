@@ -5,7 +5,7 @@ import { translator } from '../../kernel/i18n/i18n';
 import { formatDate } from '../../kernel/i18n/format';
 import { registerJobHandler } from '../../kernel/jobs';
 import { createMailer, type Mailer } from '../../kernel/mail';
-import { eventPath } from './event-urls';
+import { absoluteUrl } from '../../kernel/http/urls';
 
 /** Job that mails the supervisor an event now waiting for them. */
 export const SUPERVISOR_MAIL_JOB = 'event_supervisor_mail';
@@ -31,7 +31,7 @@ registerJobHandler<{ eventId: number; tenantId: number }>(SUPERVISOR_MAIL_JOB, a
   // Sent back, validated or deleted meanwhile: nothing is waiting any more.
   if (!e || e.status !== 'WAITING_SUPERVISOR' || !e.enabled || !e.email) return;
   const t = translator(e.locale);
-  const url = `${loadConfig().baseUrl.replace(/\/$/, '')}${await eventPath('event_show', { id: e.id })}`;
+  const url = absoluteUrl('event_show', { id: e.id });
   const html = await ejs.renderFile(TEMPLATE, {
     t, url, subject: e.subject, date: formatDate(e.event_date), kind: e.kind === 'custom' && e.type_name ? e.type_name : t(`event.kinds.${e.kind}`),
     firstName: e.first_name, creator: `${e.cr_first ?? ''} ${e.cr_last ?? ''}`.trim(),

@@ -2,13 +2,12 @@ import path from 'node:path';
 import ejs from 'ejs';
 import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
-import { loadConfig } from '../../kernel/config';
-import { RouteTable } from '../../kernel/http/route-table';
 import { VIEWS_DIR } from '../../kernel/http/render';
 import { formatDateTime } from '../../kernel/i18n/format';
 import { translator } from '../../kernel/i18n/i18n';
 import { enqueue, registerJobHandler } from '../../kernel/jobs';
 import { identityMailer } from './identity.channels';
+import { absoluteUrl } from '../../kernel/http/urls';
 
 /** Job of the mail telling the owner that a sensitive part of their account changed. */
 export const ACCOUNT_CHANGE_MAIL_JOB = 'identity.account_change_mail';
@@ -36,18 +35,6 @@ export async function enqueueLockoutMail(m: EntityManager, input: { userId: numb
   await enqueue(m, LOCKOUT_MAIL_JOB, { userId: input.userId, at: input.at.toISOString() }, { tenantId: input.tenantId });
 }
 
-let table: RouteTable | undefined;
-
-/** Absolute URL of an identity route, for a mail built by a job (no request). */
-async function absoluteUrl(name: string): Promise<string> {
-  if (!table) {
-    // Imported late: the routes import the handlers, which import this file.
-    const { identityModule } = await import('./identity.routes');
-    table = new RouteTable();
-    table.add(identityModule.routes);
-  }
-  return `${loadConfig().baseUrl.replace(/\/$/, '')}${table.path(name)}`;
-}
 
 interface Owner { email: string; locale: string; name: string }
 
@@ -78,7 +65,7 @@ export async function sendLockoutMail(db: DataSource, payload: LockoutPayload): 
   const who = await owner(db, payload.userId);
   if (!who || !usable(who.email)) return false;
   const t = translator(who.locale);
-  const html = await render('lockout', { t, name: who.name, date: formatDateTime(payload.at), link: await absoluteUrl('password_forgotten') });
+  const html = await render('lockout', { t, name: who.name, date: formatDateTime(payload.at), link: absoluteUrl('password_forgotten') });
   await identityMailer().send({ to: who.email, subject: t('account.lockout.subject'), html });
   return true;
 }

@@ -9,7 +9,7 @@ import { VIEWS_DIR } from '../../kernel/http/render';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { userInTenant } from '../../kernel/tenancy';
 import { loadPlanRef, loadPlanSubject } from './plan-access';
-import { planAbsoluteUrl } from './plan-actions.urls';
+import { absoluteUrl } from '../../kernel/http/urls';
 import { planMailer } from './plan-mail';
 import { mayOnPlan } from './prevention-plan.policy';
 import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
@@ -74,7 +74,7 @@ export async function sendPlanCreationMail(db: DataSource, tenantId: number, pay
   const t = translator(user.locale);
   const vars = { number: p.pdp_number, subject: p.subject || t('prevention-plan.no_subject') };
   const html = await ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', 'actions', 'mail', 'creation.ejs'), {
-    t, vars, plan: p, formatDate, url: await planAbsoluteUrl('pdp_show', { id: payload.planId }),
+    t, vars, plan: p, formatDate, url: absoluteUrl('pdp_show', { id: payload.planId }),
   }, { async: false });
   await planMailer().send({ to: user.email, subject: t('plan-actions.creation_mail.subject', vars), html });
   return true;

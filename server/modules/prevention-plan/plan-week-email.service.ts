@@ -10,7 +10,7 @@ import { VIEWS_DIR } from '../../kernel/http/render';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
 import { loadScope } from '../action-plan/action-scope';
-import { planAbsoluteUrl } from './plan-actions.urls';
+import { absoluteUrl } from '../../kernel/http/urls';
 import { addDaysIso } from './plan-actions.service';
 import { mailRecipientSql, subscribedUser } from './plan-creation-mail';
 import { EXPIRING_DAYS, visibleSql } from './plan-list.service';
@@ -152,10 +152,10 @@ async function queueAllWeekEmails(m: EntityManager, week: string): Promise<numbe
 export async function renderWeekEmail(user: AuthUser, recap: WeekRecap): Promise<{ subject: string; html: string; text: string }> {
   const t = translator(user.locale);
   const links: Record<number, string> = {};
-  for (const s of WEEK_SECTIONS) for (const p of recap.sections[s].rows) links[p.id] ??= await planAbsoluteUrl('pdp_show', { id: p.id });
+  for (const s of WEEK_SECTIONS) for (const p of recap.sections[s].rows) links[p.id] ??= absoluteUrl('pdp_show', { id: p.id });
   const vars = { from: formatDate(recap.weekStart), to: formatDate(recap.weekEnd) };
   const html = await ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', 'actions', 'mail', 'week_email.ejs'), {
-    t, recap, sections: WEEK_SECTIONS, links, vars, formatDate, listUrl: await planAbsoluteUrl('pdp_index'),
+    t, recap, sections: WEEK_SECTIONS, links, vars, formatDate, listUrl: absoluteUrl('pdp_index'),
   }, { async: false });
   // The plain-text part lists one plan per line (a table flattened by htmlToText reads badly).
   const line = (p: RecapPlan) => `- ${p.pdpNumber} – ${p.subject || t('prevention-plan.no_subject')} – ${p.place || '—'} – ${formatDate(p.startDate) || '—'} → ${formatDate(p.endDate) || '—'} – ${t(`prevention-plan.status.${p.status}`)}`;
@@ -167,7 +167,7 @@ export async function renderWeekEmail(user: AuthUser, recap: WeekRecap): Promise
       if (sec.total > sec.rows.length) rows.push(t('plan-actions.week_email.more', { count: sec.total - sec.rows.length }));
       return ['', `${t(`plan-actions.week_email.sections.${key}`)} (${sec.total})`, ...rows];
     }),
-    '', t('plan-actions.mail.open_list'), await planAbsoluteUrl('pdp_index'), '', t('plan-actions.mail.footer'),
+    '', t('plan-actions.mail.open_list'), absoluteUrl('pdp_index'), '', t('plan-actions.mail.footer'),
   ].join('\n');
   return { subject: t('plan-actions.week_email.mail_subject', vars), html, text };
 }

@@ -1,34 +1,17 @@
 import path from 'node:path';
 import ejs from 'ejs';
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../../kernel/config';
-import { RouteTable } from '../../kernel/http/route-table';
 import { VIEWS_DIR } from '../../kernel/http/render';
 import { formatDateTime } from '../../kernel/i18n/format';
 import { translator } from '../../kernel/i18n/i18n';
 import { signLinkSubject } from './sign-link-subjects';
 import { linkTexts } from './sign-link.texts';
 import type { LinkDocument, MadeLink } from './sign-link.service';
-
-let table: RouteTable | undefined;
-
-/**
- * Path of one of the link routes, for the job that runs without a request: built from the link
- * routes' own table, so route names stay the only way to make a URL.
- */
-export async function signLinkPath(name: string, params: Record<string, string | number> = {}): Promise<string> {
-  if (!table) {
-    const { SIGN_LINK_ROUTES } = await import('./sign-link.routes');
-    const t = new RouteTable();
-    t.add(SIGN_LINK_ROUTES);
-    table = t;
-  }
-  return table.path(name, params);
-}
+import { absoluteUrl } from '../../kernel/http/urls';
 
 /** The absolute signing URL of a token (base URL of the configuration). */
-export async function signLinkUrl(token: string): Promise<string> {
-  return `${loadConfig().baseUrl.replace(/\/$/, '')}${await signLinkPath('pdp_sign_link', { token })}`;
+export function signLinkUrl(token: string): string {
+  return absoluteUrl('pdp_sign_link', { token });
 }
 
 /**
@@ -50,7 +33,7 @@ export async function sendSignLinkMail(ds: DataSource, doc: LinkDocument, link: 
     expires: formatDateTime(link.expiresAt), round: doc.round,
   };
   const html = await ejs.renderFile(path.join(VIEWS_DIR, 'plan-sign-link', 'mail.ejs'), {
-    lt, vars, name: link.company.contactName, url: await signLinkUrl(link.token), amendment: doc.round > 0,
+    lt, vars, name: link.company.contactName, url: signLinkUrl(link.token), amendment: doc.round > 0,
   }, { async: false });
   await s.mailer().send({ to: link.company.email!.trim(), subject: lt('mail.subject', vars), html });
 }

@@ -5,7 +5,8 @@ import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
 import { intSetting } from '../../../kernel/settings/settings';
 import { mailRecipientSql } from '../../prevention-plan/plan-creation-mail';
-import { healthAbsoluteUrl, healthMailer } from './health-mail';
+import { absoluteUrl } from '../../../kernel/http/urls';
+import { healthMailer } from './health-mail';
 
 /** The daily job: queues one alert job per company. */
 export const MEDICAL_ALERT_JOB = 'hr.medical_checkup_alert';
@@ -46,7 +47,7 @@ export async function sendMedicalAlerts(db: DataSource, tenantId: number): Promi
   const recipients: Array<{ email: string; locale: string | null }> = await db.query(
     `SELECT u.email, u.locale FROM app_user u WHERE ${mailRecipientSql('u', '$1', '$2')} ORDER BY u.id`, [tenantId, MEDICAL_ALERT_RIGHT]);
   if (!recipients.length) return 0;
-  const link = await healthAbsoluteUrl('rh_medical_checkup_index');
+  const link = absoluteUrl('rh_medical_checkup_index');
   for (const r of recipients) {
     const t = translator(r.locale ?? 'fr');
     const lines = due.map((c) => `- ${c.employeeName} – ${c.typeName} – ${t(c.overdue ? 'hr-health.alert.line_overdue' : 'hr-health.alert.line_due', { date: formatDate(c.nextDate) })}`);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadConfig } from '../../../kernel/config';
-import { RouteTable } from '../../../kernel/http/route-table';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
 import { enqueue, registerJobHandler } from '../../../kernel/jobs';
 import { createMailer, type Mailer } from '../../../kernel/mail';
 import { workingDaysBetween } from './working-days';
+import { absoluteUrl } from '../../../kernel/http/urls';
 
 /** Job of the mail telling an employee that their leave request was approved or refused. */
 export const LEAVE_DECISION_MAIL_JOB = 'hr-time.leave_decision_mail';
@@ -36,19 +36,6 @@ export async function enqueueLeaveDecisionMail(m: EntityManager, input: { tenant
   await enqueue(m, LEAVE_DECISION_MAIL_JOB, { leaveId: input.leaveId, decision: input.decision }, { tenantId: input.tenantId });
 }
 
-let table: RouteTable | undefined;
-
-/** Absolute URL of one of the part's named routes, for a mail built by a job (no request). */
-async function absoluteUrl(name: string, params: Record<string, string | number> = {}): Promise<string> {
-  if (!table) {
-    // Imported late: the part's routes import the handlers, which import this file.
-    const { timePart } = await import('./time.part');
-    const t = new RouteTable();
-    t.add(timePart.routes);
-    table = t;
-  }
-  return `${loadConfig().baseUrl.replace(/\/$/, '')}${table.path(name, params)}`;
-}
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 // Named entities: the plain-text part (`htmlToText`) turns them back into characters.
@@ -84,7 +71,7 @@ export async function sendLeaveDecisionMail(db: DataSource, tenantId: number, pa
   const t = translator(r.locale ?? 'fr');
   const vars = { from: formatDate(r.start_date), to: formatDate(r.end_date) };
   const days = workingDaysBetween(r.start_date, r.end_date);
-  const link = await absoluteUrl('rh_paid_leave_request_index');
+  const link = absoluteUrl('rh_paid_leave_request_index');
   const refused = payload.decision === 'refused';
   // The separator after a label differs between languages (« Type : » in French, "Type:" in English).
   const line = (label: string, value: string) => `<li>${t('hr-time.leave.mail.line', { label: `<strong>${escapeHtml(label)}</strong>`, value: escapeHtml(value) })}</li>`;
