@@ -1,5 +1,6 @@
 import { Column, Entity, ManyToOne, JoinColumn, PrimaryColumn , type Relation } from 'typeorm';
-import { Role } from './role.entity';
+// By name, not by class: the role imports its rights, so the rights name their role (no import circle).
+import type { Role } from './role.entity';
 
 /** One named right granted to a role. */
 @Entity('role_right')
@@ -10,7 +11,7 @@ export class RoleRight {
   @PrimaryColumn({ type: 'varchar', length: 120 })
   right: string;
 
-  @ManyToOne(() => Role, (r) => r.rights, { onDelete: 'CASCADE' })
+  @ManyToOne('Role', (r: Role) => r.rights, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'role_id' })
   role: Relation<Role>;
 }

@@ -111,6 +111,3 @@ export async function zoneMapPanel(req: Request, opts: ZoneMapPanelOptions): Pro
   const alerts = await coactivityAlerts(req, opts.ownerType, opts.ownerId);
   return renderView(req.res!, 'zone-map/_map', { zoneMap: props, alerts });
 }
-
-// The plan's own map tab comes with the panel: every module that shows a zone map loads this file.
-import './plan-map.tab';

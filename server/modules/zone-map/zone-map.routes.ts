@@ -5,6 +5,8 @@ import { COACTIVITY_WIDGET_ROUTES } from './coactivity-widget.routes';
 import { seedZoneMapDemo } from './zone-map.demo';
 import './plan-zone-owner';
 import './zone-purge';
+// The plan's map tab registers with the module, not with the panel it draws (which imported it back).
+import './plan-map.tab';
 
 /** The zone map shared by plans, work orders and permits: the plan's map routes, coactivities, the coactivity map widget. */
 export const zoneMapModule = defineModule({
