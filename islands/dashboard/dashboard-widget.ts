@@ -140,10 +140,14 @@ export function mountDashboardWidget(el: HTMLElement, props: DashboardWidgetProp
         else if (kind === 'figure') show('ready', figureView(data, locale, drilldownUrl));
         else if (isChartKind(kind) && chartModule) {
           const view = chartView(kind, data, title, locale);
-          show('ready', ...view.nodes);
+          // The canvas goes in first (Chart.js measures it), but the widget is ready, and its
+          // bars clickable, only once Chart.js has drawn them.
+          show('loading', ...view.nodes);
           chartModule.then(({ Chart }) => {
             if (unmounted || !view.canvas.isConnected) return;
             chart = new Chart(view.canvas, toChartConfig(kind, data, { locale, clickable: hasLinks(data), reducedMotion: prefersReducedMotion(), onSelect: (i) => follow(linkAt(data, i)) }));
+            root.dataset.state = 'ready';
+            root.setAttribute('aria-busy', 'false');
           }).catch(failed);
         }
       })
