@@ -4,12 +4,12 @@ import type { CanResult, TransitionSpec, WorkflowDefinition, WorkflowSubject } f
 
 /** The French reasons the engine gives (guards bring their own). */
 export const WORKFLOW_MESSAGES = {
-  notFound: "Cet élément n'existe pas ou n'est plus accessible.",
-  unknownTransition: "Cette action n'existe pas.",
-  staleState: "Cette action n'est plus possible, l'état a changé entre-temps. Rechargez la page.",
-  forbidden: "Vous n'avez pas le droit d'effectuer cette action.",
-  required: 'Veuillez renseigner ce champ.',
-  signatureRequired: 'Veuillez signer pour continuer.',
+  notFound: 'workflow.refusal.not_found',
+  unknownTransition: 'workflow.refusal.unknown_transition',
+  staleState: 'workflow.refusal.stale_state',
+  forbidden: 'workflow.refusal.forbidden',
+  required: 'workflow.refusal.required',
+  signatureRequired: 'workflow.refusal.signature_required',
 } as const;
 
 /** True for null, undefined, blank strings and empty arrays: what `requires` refuses. */

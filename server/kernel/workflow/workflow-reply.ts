@@ -61,7 +61,7 @@ export async function workflowReply<S extends object>(res: JsonResponder, input:
   res.status(status).json(body);
 }
 
-/** Reasons are translation keys or French sentences already; only keys go through `t`. */
+/** Reasons are translation keys, read in the user's language; a sentence (a reason with a space) is shown as it is, for a module not yet moved to keys. */
 export function translateReason(t: Translate, reason: string): string {
   return /\s/.test(reason) ? reason : t(reason);
 }

@@ -1,5 +1,6 @@
 import { sampleUser, sampleWorkflow, type SampleSubject } from '../../../tests/fixtures/sample-workflow';
 import { defineWorkflow } from './workflow';
+import { translator } from '../i18n/i18n';
 
 const editor = sampleUser(1, ['sample.edit']);
 const validator = sampleUser(2, ['sample.validate']);
@@ -67,15 +68,17 @@ describe('workflow.can: refused pairs', () => {
     expect(sampleWorkflow.can(plan('draft'), 'toString', admin)).toMatchObject({ ok: false, status: 404 });
   });
 
-  it('refuses without the right with a French reason (403)', () => {
+  it('refuses without the right with a reason read in the user\'s language (403)', () => {
     expect(sampleWorkflow.can(plan('draft'), 'send_tiers', reader))
-      .toEqual({ ok: false, reason: "Vous n'avez pas le droit d'effectuer cette action.", status: 403 });
+      .toEqual({ ok: false, reason: 'workflow.refusal.forbidden', status: 403 });
+    expect(translator('fr')('workflow.refusal.forbidden')).toBe("Vous n'avez pas le droit d'effectuer cette action.");
+    expect(translator('en')('workflow.refusal.forbidden')).toBe('You are not allowed to perform this action.');
   });
 
   it('refuses while a required field is empty, naming the field', () => {
     for (const title of [null, '', '   ']) {
       expect(sampleWorkflow.can(plan('draft', { title }), 'send_tiers', editor))
-        .toEqual({ ok: false, reason: 'Veuillez renseigner ce champ.', status: 403, field: 'title' });
+        .toEqual({ ok: false, reason: 'workflow.refusal.required', status: 403, field: 'title' });
     }
     // The button stays, so the user learns what is missing when pressing it.
     expect(names(plan('draft', { title: '' }))).toEqual(['send_tiers']);

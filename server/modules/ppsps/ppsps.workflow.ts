@@ -15,7 +15,7 @@ export const ppspsWorkflow = signingWorkflow({
   name: 'ppsps', subject: PPSPS_SIGNING, onSite: false,
   problems: (manager, tenantId, id) => ppspsProblems(manager, tenantId, id),
   stateLabels: 'ppsps.status', transitionLabels: 'prevention-plan.transitions',
-  messages: { incomplete: 'Le PPSPS est incomplet : corrigez les points signalés dans « Complétude » avant de l\'envoyer.' },
+  messages: { incomplete: 'ppsps.refusal.incomplete' },
 });
 registerSigningListeners(ppspsWorkflow, PPSPS_SIGNING);
 registerExpiry(ppspsWorkflow, PPSPS_SIGNING);

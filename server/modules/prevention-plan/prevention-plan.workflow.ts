@@ -9,13 +9,13 @@ export const PLAN_STATES = SIGNING_STATES;
 /** A plan row as guards read it (the shared signing subject). */
 export type PlanWorkflowSubject = SigningWorkflowSubject;
 
-/** Why a plan transition is refused (French, shown as is). */
+/** Why a plan transition is refused: translation keys (the plan's own wording where it differs), read in the user's language. */
 export const PLAN_WORKFLOW_MESSAGES = {
-  incomplete: 'Le plan de prévention est incomplet : corrigez les points signalés dans « À compléter » avant de l\'envoyer.',
-  documents: 'Des documents obligatoires manquent ou ne sont plus valides : complétez l\'onglet Documents avant la mise en application.',
-  companiesMissing: 'Toutes les entreprises extérieures n\'ont pas encore signé.',
-  signedFile: 'Déposez d\'abord le plan signé à la main (onglet Signatures).',
-  externalFile: 'Déposez d\'abord le plan rédigé hors de l\'application (fichier externe).',
+  incomplete: 'prevention-plan.refusal.incomplete',
+  documents: 'signing.refusal.documents',
+  companiesMissing: 'signing.refusal.companies_missing',
+  signedFile: 'prevention-plan.refusal.signed_file',
+  externalFile: 'prevention-plan.refusal.external_file',
 } as const;
 
 /**

@@ -15,7 +15,7 @@ export const pdsWorkflow = signingWorkflow({
   name: 'security_protocol', subject: PDS_SIGNING, onSite: false,
   problems: (manager, tenantId, id) => protocolProblems(manager, tenantId, id),
   stateLabels: 'security-protocol.status', transitionLabels: 'security-protocol.transitions',
-  messages: { incomplete: 'Le protocole est incomplet : corrigez les points signalés dans « Complétude du protocole » avant de l\'envoyer.' },
+  messages: { incomplete: 'security-protocol.refusal.incomplete' },
 });
 registerSigningListeners(pdsWorkflow, PDS_SIGNING);
 registerExpiry(pdsWorkflow, PDS_SIGNING);

@@ -58,10 +58,10 @@ export function amendHandler(o: AmendRouteOptions) {
       workflow: o.workflow, outcome, subject: await subject(), user, t: req.t, csrfToken: csrfToken(req),
       transitionUrl: (transition) => req.ctx.routes.path(o.routeName, { id: doc.id, transition }),
     });
-    if (!(await o.mayAmend(req, doc))) return send({ result: false, reason: 'Vous n\'avez pas le droit de faire cette action', status: 403 });
+    if (!(await o.mayAmend(req, doc))) return send({ result: false, reason: 'signing.refusal.amend_forbidden', status: 403 });
     if (!reason) return send({ result: false, reason: WORKFLOW_MESSAGES.required, status: 403, field: 'comment' });
     const done = await amendDocument(req.ctx.db, o.subject, { tenantId: doc.tenantId, id: doc.id, userId: user.id, reason });
-    if (!done) return send({ result: false, reason: 'Une erreur est survenue. L\'avenant n\'a pas été créé', status: 409 });
+    if (!done) return send({ result: false, reason: 'signing.refusal.amend_failed', status: 409 });
     const fresh = await subject();
     return send({ result: true, state: o.workflow.state(fresh!), subject: fresh!, historyId: 0 });
   };

@@ -34,13 +34,13 @@ export interface SigningWorkflowSubject extends WorkflowSubject {
   signatures?: SignatureStatus;
 }
 
-/** Why a transition is refused (French, shown as is). */
+/** Why a transition is refused: translation keys, translated in the user's language by the reply. */
 export const SIGNING_MESSAGES = {
-  incomplete: 'Le document est incomplet : corrigez les points signalés dans « À compléter » avant de l\'envoyer.',
-  documents: 'Des documents obligatoires manquent ou ne sont plus valides : complétez l\'onglet Documents avant la mise en application.',
-  companiesMissing: 'Toutes les entreprises extérieures n\'ont pas encore signé.',
-  signedFile: 'Déposez d\'abord le document signé à la main (onglet Signatures).',
-  externalFile: 'Déposez d\'abord le document rédigé hors de l\'application (fichier externe).',
+  incomplete: 'signing.refusal.incomplete',
+  documents: 'signing.refusal.documents',
+  companiesMissing: 'signing.refusal.companies_missing',
+  signedFile: 'signing.refusal.signed_file',
+  externalFile: 'signing.refusal.external_file',
 } as const;
 
 /** How a module's workflow is made from the shared signing graph. */

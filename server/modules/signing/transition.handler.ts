@@ -77,7 +77,7 @@ export function transitionHandler(o: TransitionRouteOptions) {
       });
     };
     if (!Object.prototype.hasOwnProperty.call(o.workflow.definition.transitions, name)) {
-      res.status(404).json({ result: false, message: WORKFLOW_MESSAGES.unknownTransition });
+      res.status(404).json({ result: false, message: req.t(WORKFLOW_MESSAGES.unknownTransition) });
       return;
     }
     let signature: Record<string, unknown> | null = null;

@@ -163,7 +163,7 @@ export async function applyTransition(req: Request, res: Response): Promise<void
   const { wo, abilities } = await resolveWorkOrder(req, req.routeParams.id);
   const name = String(req.routeParams.transition ?? '');
   if (!Object.prototype.hasOwnProperty.call(workOrderWorkflow.definition.transitions, name)) {
-    res.status(404).json({ result: false, message: WORKFLOW_MESSAGES.unknownTransition });
+    res.status(404).json({ result: false, message: req.t(WORKFLOW_MESSAGES.unknownTransition) });
     return;
   }
   const user = req.authUser!;

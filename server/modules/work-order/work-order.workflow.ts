@@ -25,13 +25,12 @@ export interface WorkOrderSubject extends WorkflowSubject {
   signed: string[];
 }
 
-/** Why a work order transition is refused (French, shown as is). */
+/** Why a work order transition is refused: translation keys, read in the user's language by the reply. */
 export const WORK_ORDER_MESSAGES = {
-  startSignatures: 'Les signatures de début du donneur d\'ordre et du contact de l\'entreprise sont nécessaires pour valider le bon de travail.',
-  endSignatures: 'Les signatures de fin du donneur d\'ordre et du contact de l\'entreprise sont nécessaires pour clôturer le bon de travail.',
-  planNotInOperation: 'Le plan de prévention doit être en application pour valider un bon de travail.',
-  planClosed: 'Le plan de prévention n\'accepte pas de bon de travail : il doit être en application.',
-  nothingToSign: 'Les signatures de début sont déjà toutes données.',
+  startSignatures: 'work-order.refusal.start_signatures',
+  endSignatures: 'work-order.refusal.end_signatures',
+  planNotInOperation: 'work-order.refusal.plan_not_in_operation',
+  planClosed: 'work-order.refusal.plan_closed',
 } as const;
 
 /** The start roles in the order they are awaited. */

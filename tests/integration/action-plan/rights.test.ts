@@ -65,6 +65,22 @@ describe('action rights: buttons each part sees', () => {
     expect((await row(t, id)).status).toBe('CLOSED');
   });
 
+  it('says a workflow refusal in the user\'s language: English, German, and French by default', async () => {
+    const crew = await team(t);
+    const id = await newAction(t, crew.tenantId, crew.creator.id, { assigneeId: crew.assignee.id });
+    await forceStatus(t, id, 'IN_PROGRESS');
+    const refusal = async (locale: string | null) => {
+      await t.db.dataSource.query('UPDATE app_user SET locale = $2 WHERE id = $1', [crew.creator.id, locale]);
+      const res = await postBlock(crew.creator, id, { version: await version(t, id) }, 'processed');
+      expect(res.status).toBe(403);
+      return res.body.message;
+    };
+    expect(await refusal('en')).toBe('You are not allowed to perform this action.');
+    expect(await refusal('de')).toBe('Sie sind nicht berechtigt, diese Aktion auszuführen.');
+    expect(await refusal('fr')).toBe("Vous n'avez pas le droit d'effectuer cette action.");
+    expect((await row(t, id)).status).toBe('IN_PROGRESS');
+  });
+
   it('refuses a transition the user may not press (403) even when posted by hand', async () => {
     const crew = await team(t);
     const id = await newAction(t, crew.tenantId, crew.creator.id, { assigneeId: crew.assignee.id });

@@ -71,7 +71,7 @@ describe('workflow.apply', () => {
   it('refuses a required field left empty, and a transition from a wrong state, changing nothing', async () => {
     const id = await insertPlan(tenantA, 'draft', '  ');
     expect(await sampleWorkflow.apply(ds, { id, tenantId: tenantA }, 'send_tiers', { user: editor() }))
-      .toEqual({ result: false, reason: 'Veuillez renseigner ce champ.', status: 403, field: 'title' });
+      .toEqual({ result: false, reason: 'workflow.refusal.required', status: 403, field: 'title' });
     expect(await sampleWorkflow.apply(ds, { id, tenantId: tenantA }, 'close', { user: editor() }))
       .toMatchObject({ result: false, status: 409 });
     expect(await planRow(id)).toEqual({ status: 'draft', version: 1 });
@@ -82,7 +82,7 @@ describe('workflow.apply', () => {
     const id = await insertPlan(tenantA, 'waiting_tiers');
     for (const comment of [undefined, '', '   ']) {
       expect(await sampleWorkflow.apply(ds, { id, tenantId: tenantA }, 'refuse', { user: editor(), comment }))
-        .toEqual({ result: false, reason: 'Veuillez renseigner ce champ.', status: 403, field: 'comment' });
+        .toEqual({ result: false, reason: 'workflow.refusal.required', status: 403, field: 'comment' });
     }
     expect(await planRow(id)).toEqual({ status: 'waiting_tiers', version: 1 });
     const ok = await sampleWorkflow.apply(ds, { id, tenantId: tenantA }, 'refuse', { user: editor(), comment: 'Plan de prévention incomplet' });
@@ -177,7 +177,7 @@ describe('workflow.apply', () => {
     const winners = results.filter((r) => r.result);
     const losers = results.filter((r) => !r.result);
     expect(winners).toHaveLength(1);
-    expect(losers).toEqual([{ result: false, status: 409, reason: "Cette action n'est plus possible, l'état a changé entre-temps. Rechargez la page." }]);
+    expect(losers).toEqual([{ result: false, status: 409, reason: 'workflow.refusal.stale_state' }]);
     expect(await planRow(id)).toEqual({ status: 'waiting_tiers', version: 2 });
     expect(await historyCount(id)).toBe(1);
   });

@@ -3,10 +3,18 @@ import { drainJobs, enqueue } from '../../../server/kernel/jobs';
 import { setToggle } from '../../../server/kernel/toggles/toggles';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
 import { nextExpiryRun, PLAN_EXPIRY_JOB } from '../../../server/modules/prevention-plan/plan-expiry.job';
-import { PLAN_WORKFLOW_MESSAGES } from '../../../server/modules/prevention-plan/prevention-plan.workflow';
 import { createTestApp, makeUser, loginAs, type TestApp } from '../../support/app';
 import { actor, insertPlan, newCompany, XHR, type Actor } from './plan-helpers';
 import { drawing } from '../../support/png';
+
+// What the user reads (French): the workflow's reasons are translation keys.
+const PLAN_WORKFLOW_MESSAGES = {
+  incomplete: "Le plan de prévention est incomplet : corrigez les points signalés dans « À compléter » avant de l'envoyer.",
+  documents: "Des documents obligatoires manquent ou ne sont plus valides : complétez l'onglet Documents avant la mise en application.",
+  companiesMissing: "Toutes les entreprises extérieures n'ont pas encore signé.",
+  signedFile: "Déposez d'abord le plan signé à la main (onglet Signatures).",
+  externalFile: "Déposez d'abord le plan rédigé hors de l'application (fichier externe).",
+};
 
 // The rules that make a plan complete are tested by the modules that own them (companies,
 // documents, risk analysis ...); here each test says what the completeness panel reports.
