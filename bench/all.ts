@@ -94,6 +94,10 @@ export function rowsOf(results: Result[]): Row[] {
 }
 
 async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    console.error('DATABASE_URL est requis : chaque banc recrée sa base jetable sur ce serveur PostgreSQL (voir bench/README.md).');
+    process.exit(1);
+  }
   const only = /--only[= ](\S+)/.exec(process.argv.slice(2).join(' '))?.[1];
   const wanted = only ? new Set(only.split(',')) : null;
   const results: Result[] = [];
