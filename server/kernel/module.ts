@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { RouteDef } from './http/route-table';
 import type { AuthUser } from './rights/auth-user';
+import type { Contribution } from './extension';
 
 /** An entry a module adds to the user menu (top-right), shown when `visible` says so. */
 export interface UserMenuEntry {
@@ -25,6 +26,12 @@ export interface ModuleDef {
   demo?: (db: DataSource, tenantId: number) => Promise<void>;
   /** Queues the module's recurring jobs once (each job then schedules its next run); called at start-up. */
   schedule?: (db: DataSource) => Promise<void>;
+  /**
+   * What the module adds to extension points (tabs, checks, listeners, home cards, job handlers,
+   * trashable tables ...), each made with `contribute(point, ...items)`; added once at boot by
+   * `installModules`, never by importing a file for its effect.
+   */
+  contributes?: Contribution[];
 }
 
 /** Identity helper that keeps module files typed. */
