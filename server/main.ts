@@ -2,7 +2,7 @@ import { createApp } from './kernel/app';
 import { loadConfig, productionConfigErrors } from './kernel/config';
 import { openDatabase } from './kernel/db/connect';
 import { runMigrations } from './kernel/db/migrations';
-import { firstStart } from './kernel/bootstrap';
+import { firstStart } from './cli/first-start';
 import { resolveSessionSecret } from './kernel/secrets';
 import { createLogger } from './kernel/logger';
 import { MODULES } from './modules';

@@ -30,7 +30,8 @@ import { assetTags } from './islands/manifest';
 import { CHART_COLORS, NAMED_COLORS } from './palette';
 import type { ModuleDef } from './module';
 import { createLogger } from './logger';
-import { switchBanner } from '../modules/account-access/switch-session';
+import { bannersFor } from './topbar-banners';
+import { installModules } from './extension';
 import { saveSessionBeforeRedirect } from './http/session-redirect';
 import { MAX_INPUT_DEPTH, MAX_INPUT_VALUES, rejectHostileInput } from './http/input-guard';
 
@@ -51,6 +52,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
     for (const [group, names] of Object.entries(m.rights ?? {})) defineRights(group, names);
   }
   useAppRoutes(routes);
+  installModules(modules);
   const ctx: AppContext = { config, db: dataSource, routes, databaseUp: true };
   const userMenu = modules.flatMap((m) => m.userMenu ?? []);
   const app = express();
@@ -156,7 +158,7 @@ function exposeLocals(req: Request, res: Response, ctx: AppContext): void {
     routeName: req.routeName,
     assetTags: () => assetTags(res.locals.nonce),
     palette: { chart: CHART_COLORS, named: NAMED_COLORS },
-    switchBanner: switchBanner(req),
+    banners: bannersFor(req),
     clientMessages: catalogue(req.locale, 'client'),
     json: (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'),
   });

@@ -1,6 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../../modules/identity/tenant.entity';
-import { User } from '../../modules/identity/user.entity';
+// Type-only imports and targets named by table, as in `history-entry.entity.ts`: the kernel does
+// not load the identity module's classes.
+import type { Tenant } from '../../modules/identity/tenant.entity';
+import type { User } from '../../modules/identity/user.entity';
 
 /** Life of an import: waiting for the worker, being read, finished (rows may still have failed), crashed. */
 export type CsvImportStatus = 'pending' | 'running' | 'done' | 'failed';
@@ -41,7 +43,7 @@ export class CsvImport {
   @Column({ name: 'tenant_id', type: 'integer' })
   tenantId: number;
 
-  @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
+  @ManyToOne('tenant', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'tenant_id' })
   tenant: Relation<Tenant>;
 
@@ -52,7 +54,7 @@ export class CsvImport {
   @Column({ name: 'created_by', type: 'integer', nullable: true })
   createdBy: number | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @ManyToOne('app_user', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'created_by' })
   creator: Relation<User> | null;
 

@@ -24,7 +24,7 @@ export async function renderView(res: Response, view: string, locals: Record<str
  * local of the same name for its own view (`user` = the user being edited), but the layout
  * around it always sees the kernel's: the top bar shows who is logged in, not whom they edit.
  */
-const KERNEL_LOCALS = ['user', 'userName', 't', 'locale', 'path', 'hasRoute', 'can', 'csrfToken', 'menu', 'userMenu', 'flashes', 'routeName', 'assetTags', 'nonce', 'toggles', 'switchBanner', 'clientMessages', 'json'] as const;
+const KERNEL_LOCALS = ['user', 'userName', 't', 'locale', 'path', 'hasRoute', 'can', 'csrfToken', 'menu', 'userMenu', 'flashes', 'routeName', 'assetTags', 'nonce', 'toggles', 'banners', 'clientMessages', 'json'] as const;
 
 function kernelLocals(res: Response): Record<string, unknown> {
   const out: Record<string, unknown> = {};

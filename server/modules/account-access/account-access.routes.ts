@@ -1,4 +1,7 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { topbarBanners } from '../../kernel/topbar-banners';
+import { switchTopbarBanner } from './switch-session';
 import { canSwitch } from './account-access.service';
 import { delegationCreate, delegationDelete, delegationIndex, delegationNew, switchExit, switchIndex, switchStart } from './account-access.handlers';
 
@@ -22,6 +25,7 @@ export const accountAccessModule = defineModule({
     { label: 'user_menu.delegations', route: 'user_delegation_index', icon: 'people' },
     { label: 'user_menu.switch_user', route: 'user_switch_index', icon: 'person-bounding-box', visible: canSwitch },
   ],
+  contributes: [contribute(topbarBanners, switchTopbarBanner)],
 });
 
 export { switchedFrom, switchBanner } from './switch-session';

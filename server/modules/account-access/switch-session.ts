@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AuthUser } from '../../kernel/rights/auth-user';
+import type { TopbarBanner } from '../../kernel/topbar-banners';
 
 /** What the banner shows while a session is switched into another account. */
 export interface SwitchBanner {
@@ -34,6 +35,16 @@ export function switchedFrom(req: Request): number | null {
 export function switchBanner(req: Request): SwitchBanner | null {
   return switchedFrom(req) !== null ? session(req)?.switchBanner ?? null : null;
 }
+
+/** The banner of the top bar while switched: whose session it is, and the way back. */
+export const switchTopbarBanner: TopbarBanner = {
+  key: 'account_switch',
+  view: 'account-access/_banner',
+  locals: (req) => {
+    const banner = switchBanner(req);
+    return banner ? { switchBanner: banner } : null;
+  },
+};
 
 /** Points the session at `target`, remembering the real user. */
 export function enterSwitch(req: Request, realUser: AuthUser, targetId: number, banner: SwitchBanner): void {

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { generatePassword } from './secrets';
+import { generatePassword } from '../kernel/secrets';
 import { createUser } from '../modules/identity/identity.service';
 import { ensureSystemRoles } from '../modules/identity/roles';
-import { seedDemo, DEMO_COMPANY, type DemoAccount } from '../cli/demo-seed';
+import { seedDemo, DEMO_COMPANY, type DemoAccount } from './demo-seed';
 
 /** What the first start created, to print once. */
 export interface FirstStart {
@@ -12,7 +12,8 @@ export interface FirstStart {
 
 /**
  * On an empty database: the first administrator with a generated password and, when asked,
- * the demo data. Returns null when users already exist.
+ * the demo data. Returns null when users already exist. Not in the kernel: it creates the account
+ * through the identity module and seeds every module's demo, so `main.ts` composes it.
  */
 export async function firstStart(db: DataSource, opts: { withDemo: boolean }): Promise<FirstStart | null> {
   await ensureSystemRoles(db);
