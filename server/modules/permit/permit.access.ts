@@ -2,8 +2,7 @@ import type { Request } from 'express';
 import { HttpError } from '../../kernel/http/errors';
 import { rowsOf, type Db } from '../../kernel/db/sql';
 import { can } from '../../kernel/rights/registry';
-import { loadPlanSubject, resolvePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { loadPlanSubject, resolvePlan, type PlanRef } from '../prevention-plan';
 import { permitType, type PermitTypeDef } from './permit-types';
 
 /** The columns of a permit the rules and the pages read. */

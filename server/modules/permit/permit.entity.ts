@@ -2,7 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { Sector } from '../hierarchy/sector.entity';
-import { PreventionPlan } from '../prevention-plan/prevention-plan.entity';
+import { PreventionPlan } from '../prevention-plan';
 import { WorkOrder } from '../work-order/work-order.entity';
 
 /**

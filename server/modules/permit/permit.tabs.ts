@@ -1,7 +1,6 @@
 import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
-import { registerPlanTab } from '../prevention-plan/plan-tabs';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { registerPlanTab, type PlanRef } from '../prevention-plan';
 import { mayAddPermit } from './permit.access';
 import { listPlanPermits } from './permit.service';
 import { PERMIT_TYPES, type PermitTypeDef } from './permit-types';

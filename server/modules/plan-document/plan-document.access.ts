@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
 import { can } from '../../kernel/rights/registry';
-import { loadPlanRef, requirePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { loadPlanRef, requirePlan, type PlanRef } from '../prevention-plan';
 import { contactCompanyIds } from './plan-document.owners';
 import type { DocumentRow } from './plan-document.service';
 import { tenantOf } from '../../kernel/http/respond';

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { todayIso } from '../../kernel/clock';
-import type { PlanProblem } from '../prevention-plan/plan-checks';
+import type { PlanProblem } from '../prevention-plan';
 import { listDocumentTypes, type DocumentTypeRow } from './document-type.service';
 import { loadPlanOwners, type PlanOwners } from './plan-document.owners';
 import { analysisTargets, requirementTargets, type AnalysisNeed, type RequirementScope, type RequirementTarget } from './plan-document.rules';

@@ -3,7 +3,7 @@ import { clock } from '../../kernel/clock';
 import { saveStagedUpload, type StagedUpload } from '../../kernel/uploads';
 import { registerTrashable, softDelete } from '../../kernel/trash/trash';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerPlanHistoryLabels } from '../prevention-plan/plan-history-labels';
+import { registerPlanHistoryLabels } from '../prevention-plan';
 import type { DocumentOwnerKind } from './plan-document.entity';
 import type { DocumentEditInput } from './plan-document.schema';
 import type { PlanOwners } from './plan-document.owners';

@@ -1,9 +1,7 @@
 import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
 import { can } from '../../kernel/rights/registry';
-import { registerPlanCheck } from '../prevention-plan/plan-checks';
-import { registerPlanTab } from '../prevention-plan/plan-tabs';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { registerPlanCheck, registerPlanTab, type PlanRef } from '../prevention-plan';
 import { mayOnPlan } from './plan-document.access';
 import { documentProblems, loadPlanDocuments, type PlanDocumentsView } from './plan-document.requirements';
 import { ownValidationRefusal } from './plan-document.rules';

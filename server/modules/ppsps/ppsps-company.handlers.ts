@@ -5,8 +5,7 @@ import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { routeId, stale, tenantOf } from '../../kernel/http/respond';
 import { findTiers, searchTiers } from '../crm/crm-lookup.service';
-import { companySchema } from '../prevention-plan/plan-company.schema';
-import { addressValues, blockFromTiers, contactValues, tiersChoices, type CompanyValues, type TiersChoices } from '../prevention-plan/plan-company.service';
+import { companySchema, addressValues, blockFromTiers, contactValues, tiersChoices, type CompanyValues, type TiersChoices } from '../prevention-plan';
 import { ppspsTabUrl, resolvePpsps, type PpspsRef } from './ppsps-access';
 import type { PpspsCompanyKind } from './ppsps-company.entity';
 import {

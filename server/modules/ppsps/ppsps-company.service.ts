@@ -2,10 +2,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { companyBlockSelect, type CompanyBlockRow } from '../crm/company-block.columns';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
-import type { CompanyInput } from '../prevention-plan/plan-company.schema';
+import { tiersChoices, type CompanyInput } from '../prevention-plan';
 import { PPSPS_COMPANY_KINDS, type PpspsCompanyKind } from './ppsps-company.entity';
 import { PPSPS_HISTORY_SUBJECT } from './ppsps.service';
-import { tiersChoices } from '../prevention-plan/plan-company.service';
 
 type Db = DataSource | EntityManager;
 

@@ -1,8 +1,7 @@
 import type { Request } from 'express';
 import { defineWidgetRoute, widgetFromCounts } from '../../kernel/dashboard/widget';
 import type { RouteDef } from '../../kernel/http/route-table';
-import { figure } from '../prevention-plan/plan-indicators.routes';
-import { countByStatus, countByValidity, countExpiring, countInOperation } from '../prevention-plan/plan-indicators.service';
+import { figure, countByStatus, countByValidity, countExpiring, countInOperation } from '../prevention-plan';
 import { ppspsDocuments } from './ppsps-indicators.service';
 
 const R = 'ppsps.view';

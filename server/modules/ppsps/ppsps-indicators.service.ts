@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import type { CountedDocuments } from '../prevention-plan/plan-indicators.service';
+import type { CountedDocuments } from '../prevention-plan';
 import { visiblePpspsSql } from './ppsps-list.service';
 import { PPSPS_STATUSES } from './ppsps.entity';
 

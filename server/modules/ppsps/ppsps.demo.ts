@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { todayIso } from '../../kernel/clock';
 import { userInTenant } from '../../kernel/tenancy';
-import { blockFromTiers } from '../prevention-plan/plan-company.service';
+import { blockFromTiers } from '../prevention-plan';
 
 interface DemoPpsps {
   number: string;

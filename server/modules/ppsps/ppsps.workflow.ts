@@ -1,7 +1,7 @@
 import { registerExpiry } from '../signing/expiry.job';
 import { registerSigningListeners } from '../signing/signing-listeners';
 import { registerSignLinks } from '../signing/sign-link.listeners';
-import { planMailer } from '../prevention-plan/plan-mail';
+import { planMailer } from '../prevention-plan';
 import { signingWorkflow } from '../signing/signing-workflow';
 import { ppspsProblems } from './ppsps.checks';
 import { PPSPS_SIGNING } from './ppsps.signing';

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import { formatDate } from '../../kernel/i18n/format';
-import { defineWidgetRoute, widgetFromCounts, type WidgetData } from '../../kernel/dashboard/widget';
+import { defineWidgetRoute, widgetFromCounts } from '../../kernel/dashboard/widget';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { loadScope } from '../action-plan/action-scope';
 import {
   countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
-  inOperationPlans, todayPlans, type Viewer,
+  figure, inOperationPlans, todayPlans, type Viewer,
 } from './plan-indicators.service';
 import './plan-long-works.checks';
 
@@ -21,13 +21,6 @@ async function viewer(req: Request): Promise<Viewer> {
 /** The plan list filtered by `params`. */
 function listLink(req: Request, params: Record<string, string> = {}): string {
   return req.ctx.routes.path('pdp_index', params);
-}
-
-/** A `figure` widget: the number and its caption; a click opens the list when one is given (also the PPSPS figures). */
-export function figure(label: string, total: number, link?: string): WidgetData {
-  const data: WidgetData = { labels: [label], series: [{ label, data: [total] }], total };
-  if (link) data.links = [link];
-  return data;
 }
 
 const isoDate = (iso: string | null) => (iso ? formatDate(new Date(`${iso}T12:00:00Z`)) : null);

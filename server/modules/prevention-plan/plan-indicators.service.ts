@@ -1,10 +1,18 @@
 import { todayIso } from '../../kernel/clock';
+import type { WidgetData } from '../../kernel/dashboard/widget';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import type { ActionScope } from '../action-plan/action-scope';
 import type { Db } from './plan-checks';
 import { longPlanIds } from './plan-long-works.service';
 import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, type Validity } from './plan-list.service';
 import { PLAN_STATUSES } from './prevention-plan.entity';
+
+/** A `figure` widget: the number and its caption; a click opens the list when one is given (also the PPSPS figures). */
+export function figure(label: string, total: number, link?: string): WidgetData {
+  const data: WidgetData = { labels: [label], series: [{ label, data: [total] }], total };
+  if (link) data.links = [link];
+  return data;
+}
 
 /** Who asks: the figures count only the plans this user may see (H2's list rule). */
 export interface Viewer { user: AuthUser; scope: ActionScope }

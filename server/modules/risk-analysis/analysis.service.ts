@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerPlanHistoryLabels } from '../prevention-plan/plan-history-labels';
+import { registerPlanHistoryLabels } from '../prevention-plan';
 import { ownIds, type SaveResult } from './catalogue.service';
 import type { Db } from './risk-analysis.defaults';
 import type { AnalysisSubject } from './analysis.subjects';

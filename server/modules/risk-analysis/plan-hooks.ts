@@ -1,9 +1,6 @@
 import type { Request, Response } from 'express';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
-import { registerPlanCheck, type Db, type PlanProblem } from '../prevention-plan/plan-checks';
-import { registerPlanTab } from '../prevention-plan/plan-tabs';
-import { planTabUrl, requirePlan, resolvePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { registerPlanCheck, registerPlanTab, planTabUrl, requirePlan, resolvePlan, type Db, type PlanProblem, type PlanRef } from '../prevention-plan';
 import { analysisTabLocals } from './analysis.handlers';
 import { analysisProblems } from './analysis.service';
 import { registerAnalysisSubject, type AnalysisSubject } from './analysis.subjects';

@@ -5,7 +5,7 @@ import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { routeId, stale, tenantOf } from '../../kernel/http/respond';
 import { searchTiers } from '../crm/crm-lookup.service';
-import { addressValues, blockFromTiers, contactValues, tiersChoices, type TiersChoices } from '../prevention-plan/plan-company.service';
+import { addressValues, blockFromTiers, contactValues, tiersChoices, type TiersChoices } from '../prevention-plan';
 import { protocolTabUrl, resolveProtocol } from './security-protocol.access';
 import { PROTOCOL_COMPANY_KINDS, type ProtocolCompanyKind } from './security-protocol-company.entity';
 import {

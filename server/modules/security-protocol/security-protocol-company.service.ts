@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { companyBlockSelect, type CompanyBlockRow } from '../crm/company-block.columns';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
-import { tiersChoices } from '../prevention-plan/plan-company.service';
+import { tiersChoices } from '../prevention-plan';
 import type { ProtocolCompanyKind } from './security-protocol-company.entity';
 import type { ProtocolCompanyInput } from './security-protocol.schema';
 import type { ProtocolRef } from './security-protocol.policy';

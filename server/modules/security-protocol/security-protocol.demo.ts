@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock, todayIso } from '../../kernel/clock';
 import { userInTenant } from '../../kernel/tenancy';
-import { blockFromTiers, type CompanyValues } from '../prevention-plan/plan-company.service';
+import { blockFromTiers, type CompanyValues } from '../prevention-plan';
 
 const PACKAGINGS = ['Palettes filmées', 'Fûts de 200 L', 'Big-bags', 'Vrac', 'Conteneurs IBC 1000 L'];
 const VEHICLES = ['Semi-remorque bâchée', 'Porteur 19 t', 'Camion-citerne', 'Fourgon 20 m³'];

@@ -5,7 +5,7 @@ import { can } from '../../kernel/rights/registry';
 import { loadToggles } from '../../kernel/toggles/toggles';
 import { loadScope } from '../action-plan/action-scope';
 import { toIsoDate } from '../action-plan/action-plan.schema';
-import { visibleSql } from '../prevention-plan/plan-list.service';
+import { visibleSql } from '../prevention-plan';
 import { WORK_ORDER_STATES } from './work-order.entity';
 
 /** Filters of the global list (query string). */

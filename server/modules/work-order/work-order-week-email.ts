@@ -4,9 +4,7 @@ import { loadConfig } from '../../kernel/config';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { formatDate } from '../../kernel/i18n/format';
-import { addDaysIso } from '../prevention-plan/plan-actions.service';
-import { planMailer } from '../prevention-plan/plan-mail';
-import { mondayOf } from '../prevention-plan/plan-week-email.service';
+import { addDaysIso, planMailer, mondayOf } from '../prevention-plan';
 import { workOrdersBetween, type RecapRow } from './work-order-list.service';
 
 /** One company of the recap: its contact and its work orders of the week. */

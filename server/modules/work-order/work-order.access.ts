@@ -2,8 +2,7 @@ import type { Request } from 'express';
 import type { Db } from '../../kernel/db/sql';
 import { HttpError } from '../../kernel/http/errors';
 import { rowsOf } from '../../kernel/db/sql';
-import { resolvePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { resolvePlan, type PlanRef } from '../prevention-plan';
 import { workOrderPolicy, type WorkOrderPlanFacts } from './work-order.policy';
 import { findWorkOrder, type WorkOrderRecord } from './work-order.service';
 

@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { clock, todayIso } from '../../kernel/clock';
-import { demoSignatureImage } from '../prevention-plan/plan-signature.demo';
-import { addDaysIso } from '../prevention-plan/plan-actions.service';
+import { demoSignatureImage, addDaysIso } from '../prevention-plan';
 import { USER_NAME_SQL } from '../zone-map/plan-zone-owner';
 import { recordHistory } from '../../kernel/history/history.service';
 import { WORK_ORDER_SUBJECT } from './work-order.service';

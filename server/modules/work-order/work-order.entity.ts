@@ -3,8 +3,7 @@ import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { Sector } from '../hierarchy/sector.entity';
 import { StoredFile } from '../../kernel/storage/stored-file.entity';
-import { PreventionPlan } from '../prevention-plan/prevention-plan.entity';
-import { PlanCompany } from '../prevention-plan/plan-company.entity';
+import { PreventionPlan, PlanCompany } from '../prevention-plan';
 
 /** Work order states of seed 002. */
 export const WORK_ORDER_STATES = ['draft', 'waiting_sign', 'in_operation', 'expired'] as const;

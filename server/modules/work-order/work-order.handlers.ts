@@ -13,8 +13,7 @@ import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage'
 import { keepUploads, uploadFiles } from '../../kernel/uploads';
 import { renderActions } from '../../kernel/workflow';
 import { toIsoDate } from '../action-plan/action-plan.schema';
-import { loadPlanRef, resolvePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { loadPlanRef, resolvePlan, type PlanRef } from '../prevention-plan';
 import { ATEX_ZONES, WORK_ORDER_STATES } from './work-order.entity';
 import { mayAddOnPlan, resolveWorkOrder } from './work-order.access';
 import { countByState, listWorkOrders, plansOpenForAdding, readFilters } from './work-order-list.service';

@@ -5,7 +5,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
 import { intSetting } from '../../kernel/settings/settings';
 import { loadToggles } from '../../kernel/toggles/toggles';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import type { PlanRef } from '../prevention-plan';
 import type { WorkOrderInput } from './work-order.schema';
 
 /** Subject type of the work order's history rows (kernel history). */

@@ -1,4 +1,4 @@
-import { registerPlanTab } from '../prevention-plan/plan-tabs';
+import { registerPlanTab } from '../prevention-plan';
 import { rowsOf } from '../../kernel/db/sql';
 import { planWorkOrdersHtml } from './work-order.handlers';
 

@@ -1,7 +1,5 @@
 import type { Request } from 'express';
-import { registerPlanTab } from '../prevention-plan/plan-tabs';
-import { resolvePlan } from '../prevention-plan/plan-access';
-import type { PlanRef } from '../prevention-plan/plan-ref';
+import { registerPlanTab, resolvePlan, type PlanRef } from '../prevention-plan';
 import { zoneMapPanel } from './zone-map.panel';
 
 /** The plan's sector (the map opens on its plan image). */

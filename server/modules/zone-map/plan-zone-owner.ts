@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { requirePlan } from '../prevention-plan/plan-access';
+import { requirePlan } from '../prevention-plan';
 import { dayPeriod } from './zone-period';
 import { registerZoneOwner, type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from './zone-owners';
 

@@ -4,7 +4,7 @@ import { enqueue, enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
 import { intSetting } from '../../../kernel/settings/settings';
-import { mailRecipientSql } from '../../prevention-plan/plan-creation-mail';
+import { mailRecipientSql } from '../../prevention-plan';
 import { absoluteUrl } from '../../../kernel/http/urls';
 import { healthMailer } from './health-mail';
 
