@@ -12,7 +12,7 @@ import { createDataSource } from '../server/kernel/db/data-source';
 import { runMigrations } from '../server/kernel/db/migrations';
 import { createUser } from '../server/modules/identity/identity.service';
 import { ensureSystemRoles } from '../server/modules/identity/roles';
-import { longPlanIds, longWorksOf } from '../server/modules/prevention-plan/plan-long-works.service';
+import { longPlanIds, longWorksOf } from '../server/modules/prevention-plan/core/plan-long-works.service';
 import { benchResult, freshDatabase, loginCookie, median, startApp } from './support';
 
 const SITES = 7;

@@ -86,14 +86,14 @@ async function profile(url: string, planId: number, tenantId: number): Promise<s
   const ds = createDataSource({ url, poolSize: 2 });
   await ds.initialize();
   const { renderPrintHtml, renderPdf, closePdfBrowser } = await import('../server/kernel/pdf');
-  const planPdf = await import('../server/modules/prevention-plan/plan-pdf.service');
+  const planPdf = await import('../server/modules/prevention-plan/core/plan-pdf.service');
   const t0 = performance.now();
   await planPdf.renderPlanPdf(ds, tenantId, planId);
   const wholeFirst = performance.now() - t0;
   const whole: number[] = [];
   for (let i = 0; i < 5; i++) { const t = performance.now(); await planPdf.renderPlanPdf(ds, tenantId, planId); whole.push(performance.now() - t); }
   // Rebuild the request as plan-pdf.service does, through its data, to time each phase.
-  const { loadPlanPrint } = await import('../server/modules/prevention-plan/plan-pdf.data');
+  const { loadPlanPrint } = await import('../server/modules/prevention-plan/core/plan-pdf.data');
   const { printHelpers, printTranslator, pageFooter } = await import('../server/modules/signing/document-pdf');
   const t = printTranslator();
   const tData = performance.now();

@@ -8,21 +8,21 @@
  * imports it directly. Through this door it would bring every part, whose PDF reads the modules
  * that come in here (documents, risk analysis), and close a circle.
  */
-export type { PlanRef } from './plan-ref';
-export { loadPlanRef, loadPlanSubject, planTabUrl, requirePlan, resolvePlan } from './plan-access';
-export { registerPlanTab } from './plan-tabs';
-export { registerPlanCheck } from './plan-checks';
-export type { Db, PlanProblem } from './plan-checks';
-export { registerPlanHistoryLabels } from './plan-history-labels';
-export { planMailer } from './plan-mail';
-export { mailRecipientSql } from './plan-creation-mail';
-export { PreventionPlan } from './prevention-plan.entity';
-export { PlanCompany } from './plan-company.entity';
-export { companySchema } from './plan-company.schema';
-export type { CompanyInput } from './plan-company.schema';
-export { addressValues, blockFromTiers, contactValues, tiersChoices } from './plan-company.service';
-export type { CompanyValues, TiersChoices } from './plan-company.service';
-export { visibleSql } from './plan-list.service';
+export type { PlanRef } from './core/plan-ref';
+export { loadPlanRef, loadPlanSubject, planTabUrl, requirePlan, resolvePlan } from './core/plan-access';
+export { registerPlanTab } from './core/plan-tabs';
+export { registerPlanCheck } from './core/plan-checks';
+export type { Db, PlanProblem } from './core/plan-checks';
+export { registerPlanHistoryLabels } from './core/plan-history-labels';
+export { planMailer } from './core/plan-mail';
+export { mailRecipientSql } from './core/plan-creation-mail';
+export { PreventionPlan } from './core/prevention-plan.entity';
+export { PlanCompany } from './core/plan-company.entity';
+export { companySchema } from './core/plan-company.schema';
+export type { CompanyInput } from './core/plan-company.schema';
+export { addressValues, blockFromTiers, contactValues, tiersChoices } from './core/plan-company.service';
+export type { CompanyValues, TiersChoices } from './core/plan-company.service';
+export { visibleSql } from './core/plan-list.service';
 export { countByStatus, countByValidity, countExpiring, countInOperation, figure } from './plan-indicators.service';
 export type { CountedDocuments } from './plan-indicators.service';
 export { addDaysIso } from './plan-actions.service';

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { parseForm } from '../../kernel/http/forms';
 import { renderForm } from '../../kernel/http/render';
-import { planTabUrl, resolvePlan } from './plan-access';
-import { addAdvice, adviceSchema } from './plan-advice.service';
+import { planTabUrl, resolvePlan } from './core/plan-access';
+import { addAdvice, adviceSchema } from './core/plan-advice.service';
 import { saved } from '../../kernel/http/respond';
 
 /**

@@ -4,14 +4,14 @@ import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { findTiers, searchTiers } from '../crm/crm-lookup.service';
-import { planTabUrl, requirePlan } from './plan-access';
-import type { PlanRef } from './plan-ref';
-import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from './plan-company.entity';
-import { COMPANY_FORM, companySchema } from './plan-company.schema';
+import { planTabUrl, requirePlan } from './core/plan-access';
+import type { PlanRef } from './core/plan-ref';
+import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from './core/plan-company.entity';
+import { COMPANY_FORM, companySchema } from './core/plan-company.schema';
 import {
   addressValues, blockFromTiers, contactValues, findPlanCompany, listPlanCompanies, removalRefusal, removeCompany, resetCompany,
   saveCompany, tiersChoices, userCompanyDefaults, valuesOf, type CompanyValues, type PlanCompanyRow, type TiersChoices,
-} from './plan-company.service';
+} from './core/plan-company.service';
 import { renderCompaniesTab } from './plan-company.tab';
 import { routeId, saved, stale, tenantOf } from '../../kernel/http/respond';
 

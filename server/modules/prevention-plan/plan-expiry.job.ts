@@ -1,6 +1,6 @@
 import { EXPIRY_JOB, registerExpiry } from '../signing/expiry.job';
-import { PLAN_SIGNING } from './plan-signing';
-import { planWorkflow } from './prevention-plan.workflow';
+import { PLAN_SIGNING } from './core/plan-signing';
+import { planWorkflow } from './core/prevention-plan.workflow';
 
 export { nextExpiryRun, scheduleExpiry as schedulePlanExpiry } from '../signing/expiry.job';
 

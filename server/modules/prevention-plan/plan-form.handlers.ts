@@ -3,11 +3,11 @@ import { isDraftSubmit, parseForm } from '../../kernel/http/forms';
 import { HttpError } from '../../kernel/http/errors';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { ensureWorkTypeDefaults } from '../prevention-admin/work-type.service';
-import { resolvePlan } from './plan-access';
+import { resolvePlan } from './core/plan-access';
 import { planFormChoices } from './plan-form.service';
-import { planSchema, requiredFieldErrors } from './prevention-plan.schema';
-import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from './prevention-plan.service';
-import { WORK_SITE_TYPES } from './prevention-plan.entity';
+import { planSchema, requiredFieldErrors } from './core/prevention-plan.schema';
+import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from './core/prevention-plan.service';
+import { WORK_SITE_TYPES } from './core/prevention-plan.entity';
 import { saved, stale } from '../../kernel/http/respond';
 
 interface FormState {

@@ -2,8 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { StoredFile } from '../../kernel/storage/stored-file.entity';
-import { PreventionPlan } from './prevention-plan.entity';
-import { PlanCompany } from './plan-company.entity';
+import { PreventionPlan } from './core/prevention-plan.entity';
+import { PlanCompany } from './core/plan-company.entity';
 
 /**
  * A signing link mailed to the contact of an outside company (DESIGN §10), for every signed

@@ -8,9 +8,9 @@ import { orNotFound, routeId, saved, tenantOf } from '../../kernel/http/respond'
 import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
 import { keepUploads, uploadFiles, type UploadError } from '../../kernel/uploads';
 import { parseSignatureForm, SIGNATURE_FORM_VIEW, signatureFormLocals, type SignatureFormErrors } from '../user-signature/signature-form';
-import { planTabUrl, resolvePlan } from './plan-access';
-import type { PlanRef } from './plan-ref';
-import { requiredCompanies } from './plan-signers.service';
+import { planTabUrl, resolvePlan } from './core/plan-access';
+import type { PlanRef } from './core/plan-ref';
+import { requiredCompanies } from './core/plan-signers.service';
 import { mayCompanySign, mayStaffSign, signingRights } from './plan-signatures.access';
 import { attachSignedFile, currentSignature, findStaffSigner, recordSiteSignature, signedFileId } from './plan-signatures.service';
 

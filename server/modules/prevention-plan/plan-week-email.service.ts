@@ -12,9 +12,9 @@ import { can } from '../../kernel/rights/registry';
 import { loadScope } from '../action-plan/action-scope';
 import { absoluteUrl } from '../../kernel/http/urls';
 import { addDaysIso } from './plan-actions.service';
-import { mailRecipientSql, subscribedUser } from './plan-creation-mail';
-import { EXPIRING_DAYS, visibleSql } from './plan-list.service';
-import { planMailer } from './plan-mail';
+import { mailRecipientSql, subscribedUser } from './core/plan-creation-mail';
+import { EXPIRING_DAYS, visibleSql } from './core/plan-list.service';
+import { planMailer } from './core/plan-mail';
 
 /** The weekly job: queues every recap, then schedules itself for the next Monday. */
 export const WEEK_EMAIL_JOB = 'pdp.week_email';

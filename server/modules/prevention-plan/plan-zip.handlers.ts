@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { clock } from '../../kernel/clock';
 import { contentDisposition, readAll, StorageNotFoundError } from '../../kernel/storage';
 import { storage } from '../plan-document/plan-document.uploads';
-import { requirePlan } from './plan-access';
-import { renderPlanPdf } from './plan-pdf.service';
+import { requirePlan } from './core/plan-access';
+import { renderPlanPdf } from './core/plan-pdf.service';
 import { planZipFiles } from './plan-zip.service';
 import { ZipWriter, zipSegment } from './plan-zip.writer';
 

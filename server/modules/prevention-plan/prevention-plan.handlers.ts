@@ -6,17 +6,17 @@ import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pag
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { signingButtons } from '../signing/transition.handler';
 import { loadScope } from '../action-plan/action-scope';
-import { forgetPlan, resolvePlan } from './plan-access';
-import { runPlanChecks, type PlanProblem } from './plan-checks';
+import { forgetPlan, resolvePlan } from './core/plan-access';
+import { runPlanChecks, type PlanProblem } from './core/plan-checks';
 import { planFormChoices } from './plan-form.service';
-import { listPlans, planValidity, VALIDITIES, type PlanFilters } from './plan-list.service';
-import { planFlags } from './plan-long-works.service';
-import type { PlanRef } from './plan-ref';
-import { visiblePlanTabs, type PlanTab } from './plan-tabs';
-import { mayAddPlan } from './prevention-plan.policy';
-import { PLAN_STATUSES } from './prevention-plan.entity';
-import { findPlan, setArchived, trashPlan } from './prevention-plan.service';
-import { PLAN_FEATURES, planFeatureOf } from './prevention-plan.schema';
+import { listPlans, planValidity, VALIDITIES, type PlanFilters } from './core/plan-list.service';
+import { planFlags } from './core/plan-long-works.service';
+import type { PlanRef } from './core/plan-ref';
+import { visiblePlanTabs, type PlanTab } from './core/plan-tabs';
+import { mayAddPlan } from './core/prevention-plan.policy';
+import { PLAN_STATUSES } from './core/prevention-plan.entity';
+import { findPlan, setArchived, trashPlan } from './core/prevention-plan.service';
+import { PLAN_FEATURES, planFeatureOf } from './core/prevention-plan.schema';
 import { PLAN_TRANSITIONS } from './plan-transition.handlers';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');

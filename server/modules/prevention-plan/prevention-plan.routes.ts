@@ -17,7 +17,7 @@ import { adviceAdd } from './plan-advice.handlers';
 import * as u from './prevention-plan.uploads';
 import { applyTransition } from './plan-transition.handlers';
 import { schedulePlanExpiry } from './plan-expiry.job';
-import { seedPreventionPlanDemo } from './prevention-plan.demo';
+import { seedPreventionPlanDemo } from './core/prevention-plan.demo';
 import { seedPlanCompaniesDemo } from './plan-company.demo';
 import { seedPlanSignaturesDemo } from './plan-signature.demo';
 import './prevention-plan.tabs';

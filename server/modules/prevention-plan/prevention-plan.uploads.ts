@@ -6,8 +6,8 @@ import { clock } from '../../kernel/clock';
 import { recordHistory } from '../../kernel/history/history.service';
 import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
 import { keepUploads, uploadFiles } from '../../kernel/uploads';
-import { resolvePlan } from './plan-access';
-import { PLAN_HISTORY_SUBJECT } from './prevention-plan.service';
+import { resolvePlan } from './core/plan-access';
+import { PLAN_HISTORY_SUBJECT } from './core/prevention-plan.service';
 import { saved } from '../../kernel/http/respond';
 
 /** The field of the external plan's file. */

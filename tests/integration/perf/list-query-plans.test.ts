@@ -1,6 +1,6 @@
 import { listActions } from '../../../server/modules/action-plan/action-list.service';
 import { filterSchema as actionFilterSchema } from '../../../server/modules/action-plan/action-plan.schema';
-import { longPlanIds } from '../../../server/modules/prevention-plan/plan-long-works.service';
+import { longPlanIds } from '../../../server/modules/prevention-plan/core/plan-long-works.service';
 import { listEvents } from '../../../server/modules/event/event-list.service';
 import { listFilterSchema } from '../../../server/modules/event/event.schema';
 import { sampleUser } from '../../fixtures/sample-workflow';

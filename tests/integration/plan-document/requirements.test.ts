@@ -1,6 +1,6 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
-import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
-import { loadPlanRef } from '../../../server/modules/prevention-plan/plan-access';
+import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
+import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { planDocumentMailer } from '../../../server/modules/plan-document/plan-document.mail';
 import { translator } from '../../../server/kernel/i18n/i18n';
 import { createTestApp, type TestApp } from '../../support/app';

@@ -1,11 +1,11 @@
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { seedCrmDemo } from '../../../server/modules/crm/crm.demo';
-import { seedPreventionPlanDemo } from '../../../server/modules/prevention-plan/prevention-plan.demo';
+import { seedPreventionPlanDemo } from '../../../server/modules/prevention-plan/core/prevention-plan.demo';
 import { seedPlanCompaniesDemo } from '../../../server/modules/prevention-plan/plan-company.demo';
-import { loadPlanRef } from '../../../server/modules/prevention-plan/plan-access';
-import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
+import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
+import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
 import { seedPlanSignaturesDemo } from '../../../server/modules/prevention-plan/plan-signature.demo';
-import { signatureStatus } from '../../../server/modules/prevention-plan/plan-signers.service';
+import { signatureStatus } from '../../../server/modules/prevention-plan/core/plan-signers.service';
 import { checkSignatureImage } from '../../../server/modules/user-signature/user-signature.service';
 import { newCompany } from './company-fixtures';
 

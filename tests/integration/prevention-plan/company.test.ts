@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../../support/app';
-import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
-import { loadPlanRef } from '../../../server/modules/prevention-plan/plan-access';
+import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
+import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { addCompany, decode, EDITOR, eeFields, member, newCompany, newPlan, newTiers, post, rows, XHR } from './company-fixtures';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { FixedClock, parisInstant, useClock } from '../../../server/kernel/clock';
-import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
+import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { decode } from './company-fixtures';
 import { actor, insertPlan, newCompany, RIGHTS, XHR, type Actor } from './plan-helpers';

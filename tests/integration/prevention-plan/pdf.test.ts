@@ -6,7 +6,7 @@ import type { Response } from 'supertest';
 import { closePdfBrowser } from '../../../server/kernel/pdf';
 import { tenantKey } from '../../../server/kernel/storage';
 import { storage } from '../../../server/modules/plan-document/plan-document.uploads';
-import { renderPlanPdf } from '../../../server/modules/prevention-plan/plan-pdf.service';
+import { renderPlanPdf } from '../../../server/modules/prevention-plan/core/plan-pdf.service';
 import { createTestApp, type TestApp } from '../../support/app';
 import { actor, addCompany, addStaff, companyOf, createPlan, createType, PDF, postDocument, type Actor } from '../plan-document/helpers';
 

@@ -1,6 +1,6 @@
 import { MODULES } from '../../../server/modules';
-import { demoPlanIds } from '../../../server/modules/prevention-plan/prevention-plan.demo';
-import { PLAN_STATUSES } from '../../../server/modules/prevention-plan/prevention-plan.entity';
+import { demoPlanIds } from '../../../server/modules/prevention-plan/core/prevention-plan.demo';
+import { PLAN_STATUSES } from '../../../server/modules/prevention-plan/core/prevention-plan.entity';
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 
 let t: TestApp;

@@ -3,16 +3,16 @@ import request from 'supertest';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { drainJobs } from '../../../server/kernel/jobs';
 import { closePdfBrowser } from '../../../server/kernel/pdf';
-import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
-import { companyLinkStatuses, queueSignLinks, SIGN_LINK_JOB } from '../../../server/modules/prevention-plan/plan-sign-link.service';
+import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
+import { companyLinkStatuses, queueSignLinks, SIGN_LINK_JOB } from '../../../server/modules/prevention-plan/core/plan-sign-link.service';
 import { createTestApp, csrfFrom, type TestApp } from '../../support/app';
 import { decode, member, newCompany, newPlan, XHR, type Member } from './company-fixtures';
 import { drawing } from '../../support/png';
 
 // The completeness of a plan (companies, documents, risk analysis ...) is tested by the modules
 // that own those rules; here a plan with two companies is complete enough to be sent.
-jest.mock('../../../server/modules/prevention-plan/plan-checks', () => ({
-  ...jest.requireActual('../../../server/modules/prevention-plan/plan-checks'),
+jest.mock('../../../server/modules/prevention-plan/core/plan-checks', () => ({
+  ...jest.requireActual('../../../server/modules/prevention-plan/core/plan-checks'),
   runPlanChecks: jest.fn(async () => []),
 }));
 

@@ -1,11 +1,11 @@
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { drainJobs, enqueue } from '../../../server/kernel/jobs';
-import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
+import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
 import {
   mondayOf, nextWeekEmailRun, WEEK_EMAIL_JOB, WEEK_EMAIL_USER_JOB,
 } from '../../../server/modules/prevention-plan/plan-week-email.service';
-import { PLAN_CREATION_MAIL_JOB } from '../../../server/modules/prevention-plan/plan-creation-mail';
+import { PLAN_CREATION_MAIL_JOB } from '../../../server/modules/prevention-plan/core/plan-creation-mail';
 import { actor, createPlan, insertPlan, newCompany, postPlan, RIGHTS, setting, XHR } from './plan-helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { drainJobs, enqueue } from '../../../server/kernel/jobs';
 import { setToggle } from '../../../server/kernel/toggles/toggles';
-import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
+import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
 import { nextExpiryRun, PLAN_EXPIRY_JOB } from '../../../server/modules/prevention-plan/plan-expiry.job';
 import { createTestApp, makeUser, loginAs, type TestApp } from '../../support/app';
 import { actor, insertPlan, newCompany, XHR, type Actor } from './plan-helpers';
@@ -18,8 +18,8 @@ const PLAN_WORKFLOW_MESSAGES = {
 
 // The rules that make a plan complete are tested by the modules that own them (companies,
 // documents, risk analysis ...); here each test says what the completeness panel reports.
-jest.mock('../../../server/modules/prevention-plan/plan-checks', () => ({
-  ...jest.requireActual('../../../server/modules/prevention-plan/plan-checks'),
+jest.mock('../../../server/modules/prevention-plan/core/plan-checks', () => ({
+  ...jest.requireActual('../../../server/modules/prevention-plan/core/plan-checks'),
   runPlanChecks: jest.fn(async () => []),
 }));
 const checks = runPlanChecks as jest.MockedFunction<typeof runPlanChecks>;

@@ -1,7 +1,7 @@
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 import { fields, makePlan, makeTemplate, XHR } from './helpers';
-import { runPlanChecks } from '../../../server/modules/prevention-plan/plan-checks';
-import { loadPlanRef } from '../../../server/modules/prevention-plan/plan-access';
+import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
+import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { loadMatrix } from '../../../server/modules/risk-analysis/quote.service';
 import { neededDocumentTypes } from '../../../server/modules/risk-analysis/analysis.service';
 import { initI18n, translator } from '../../../server/kernel/i18n/i18n';

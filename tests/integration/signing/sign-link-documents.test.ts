@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { drainJobs } from '../../../server/kernel/jobs';
 import { closePdfBrowser } from '../../../server/kernel/pdf';
-import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
+import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
 import { SIGN_LINK_JOB } from '../../../server/modules/signing/sign-link.service';
 import { createTestApp, csrfFrom, type TestApp } from '../../support/app';
 import { drawing } from '../../support/png';

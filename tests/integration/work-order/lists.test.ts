@@ -1,5 +1,5 @@
 import { closePdfBrowser } from '../../../server/kernel/pdf';
-import { planMailer } from '../../../server/modules/prevention-plan/plan-mail';
+import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
 import { createQuestionnaire } from '../../../server/modules/questionnaire/questionnaire.service';
 import { createTestApp, type TestApp } from '../../support/app';
 import { setting } from '../prevention-plan/plan-helpers';
