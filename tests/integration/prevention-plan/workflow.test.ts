@@ -2,7 +2,7 @@ import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { drainJobs, enqueue } from '../../../server/kernel/jobs';
 import { setToggle } from '../../../server/kernel/toggles/toggles';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
-import { nextExpiryRun, PLAN_EXPIRY_JOB } from '../../../server/modules/prevention-plan/plan-expiry.job';
+import { nextExpiryRun, PLAN_EXPIRY_JOB } from '../../../server/modules/prevention-plan/plan/plan-expiry.job';
 import { createTestApp, makeUser, loginAs, type TestApp } from '../../support/app';
 import { actor, insertPlan, newCompany, XHR, type Actor } from './plan-helpers';
 import { drawing } from '../../support/png';

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { parseForm } from '../../kernel/http/forms';
-import { renderForm } from '../../kernel/http/render';
-import { planTabUrl, resolvePlan } from './core/plan-access';
-import { addAdvice, adviceSchema } from './core/plan-advice.service';
-import { saved } from '../../kernel/http/respond';
+import { parseForm } from '../../../kernel/http/forms';
+import { renderForm } from '../../../kernel/http/render';
+import { planTabUrl, resolvePlan } from '../core/plan-access';
+import { addAdvice, adviceSchema } from '../core/plan-advice.service';
+import { saved } from '../../../kernel/http/respond';
 
 /**
  * `POST /prevention-plan/{id}/advice` (pdp_advice_add): a notice or a comment by the ordering

@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
-import { HttpError } from '../../kernel/http/errors';
-import { renderForm } from '../../kernel/http/render';
-import { loadConfig } from '../../kernel/config';
-import { clock } from '../../kernel/clock';
-import { recordHistory } from '../../kernel/history/history.service';
-import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
-import { keepUploads, uploadFiles } from '../../kernel/uploads';
-import { resolvePlan } from './core/plan-access';
-import { PLAN_HISTORY_SUBJECT } from './core/prevention-plan.service';
-import { saved } from '../../kernel/http/respond';
+import { HttpError } from '../../../kernel/http/errors';
+import { renderForm } from '../../../kernel/http/render';
+import { loadConfig } from '../../../kernel/config';
+import { clock } from '../../../kernel/clock';
+import { recordHistory } from '../../../kernel/history/history.service';
+import { createStorage, sendStoredFile, StoredFile } from '../../../kernel/storage';
+import { keepUploads, uploadFiles } from '../../../kernel/uploads';
+import { resolvePlan } from '../core/plan-access';
+import { PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
+import { saved } from '../../../kernel/http/respond';
 
 /** The field of the external plan's file. */
 export const EXTERNAL_FILE_FIELD = 'plan_external_file[file]';

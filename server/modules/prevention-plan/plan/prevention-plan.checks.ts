@@ -1,7 +1,7 @@
-import { registerPlanCheck, type PlanProblem } from './core/plan-checks';
+import { registerPlanCheck, type PlanProblem } from '../core/plan-checks';
 import { externalPlansAllowed } from './plan-form.service';
-import { findPlan } from './core/prevention-plan.service';
-import { requiredFieldErrors, type PlanInput } from './core/prevention-plan.schema';
+import { findPlan } from '../core/prevention-plan.service';
+import { requiredFieldErrors, type PlanInput } from '../core/prevention-plan.schema';
 
 /**
  * `plan-fields`: the rules of seed 002 section 5 over the saved plan (a draft may lack them):

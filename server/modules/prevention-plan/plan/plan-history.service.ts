@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { rowsOf } from '../../kernel/db/sql';
-import { listHistory, type HistoryView } from '../../kernel/history/history.service';
-import { listAmendments, type AmendmentRow } from './core/plan-amendment.service';
-import { PLAN_HISTORY_SUBJECT } from './core/plan-company.service';
-import { planHistoryLabel } from './core/plan-history-labels';
-import { PLAN_STATES, planWorkflow } from './core/prevention-plan.workflow';
+import { rowsOf } from '../../../kernel/db/sql';
+import { listHistory, type HistoryView } from '../../../kernel/history/history.service';
+import { listAmendments, type AmendmentRow } from '../core/plan-amendment.service';
+import { PLAN_HISTORY_SUBJECT } from '../core/plan-company.service';
+import { planHistoryLabel } from '../core/plan-history-labels';
+import { PLAN_STATES, planWorkflow } from '../core/prevention-plan.workflow';
 
 /** A signature shown in a history row: signer, thumbnail (PNG data URL, null when unusable). */
 export interface HistorySignature {

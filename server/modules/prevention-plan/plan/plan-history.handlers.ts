@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { HttpError } from '../../kernel/http/errors';
-import { renderScreen, renderView } from '../../kernel/http/render';
-import { resolvePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
+import { HttpError } from '../../../kernel/http/errors';
+import { renderScreen, renderView } from '../../../kernel/http/render';
+import { resolvePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
 import { planHistory } from './plan-history.service';
 
 /** HTML of the plan's history (amendments, then every row with its signatures) for the history tab. */

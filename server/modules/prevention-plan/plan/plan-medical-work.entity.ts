@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
 
 /**
  * A work under medical supervision ("travaux nécessitant une surveillance médicale renforcée")

@@ -1,15 +1,15 @@
 import type { Request } from 'express';
-import { renderView } from '../../kernel/http/render';
-import { HttpError } from '../../kernel/http/errors';
-import { resolvePlan } from './core/plan-access';
-import { listAdvice } from './core/plan-advice.service';
-import { listParticipants } from './core/plan-inspection.service';
+import { renderView } from '../../../kernel/http/render';
+import { HttpError } from '../../../kernel/http/errors';
+import { resolvePlan } from '../core/plan-access';
+import { listAdvice } from '../core/plan-advice.service';
+import { listParticipants } from '../core/plan-inspection.service';
 import { inspectionTabLocals } from './plan-inspection-invitation.tab';
-import { listMaterials, listMedicalWorks } from './core/plan-material.service';
-import type { PlanRef } from './core/plan-ref';
-import { registerPlanTab } from './core/plan-tabs';
+import { listMaterials, listMedicalWorks } from '../core/plan-material.service';
+import type { PlanRef } from '../core/plan-ref';
+import { registerPlanTab } from '../core/plan-tabs';
 import { renderPlanHistoryTab } from './plan-history.handlers';
-import { findPlan, type PlanRecord } from './core/prevention-plan.service';
+import { findPlan, type PlanRecord } from '../core/prevention-plan.service';
 
 // The page renders several of our tabs: the plan is read once per request.
 const records = new WeakMap<Request, Promise<PlanRecord | null>>();

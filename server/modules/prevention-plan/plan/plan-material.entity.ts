@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { StoredFile } from '../../kernel/storage/stored-file.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { StoredFile } from '../../../kernel/storage/stored-file.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
 
 /** Material provided by the user company to the outside companies (type, last check, serial number). */
 @Entity('plan_material')

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { listInvitations, type InvitationRow } from './core/plan-inspection-invitation.service';
-import { inspectionSignatures, type InspectionSignature } from './core/plan-inspection-signature.service';
-import type { PlanRef } from './core/plan-ref';
+import { listInvitations, type InvitationRow } from '../core/plan-inspection-invitation.service';
+import { inspectionSignatures, type InspectionSignature } from '../core/plan-inspection-signature.service';
+import type { PlanRef } from '../core/plan-ref';
 
 /**
  * What the inspection tab (`prevention-plan/_tab_inspection`) shows besides the participants:

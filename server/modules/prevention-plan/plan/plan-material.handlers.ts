@@ -1,17 +1,17 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { FieldError } from '../../kernel/http/forms';
-import { parseForm } from '../../kernel/http/forms';
-import { HttpError } from '../../kernel/http/errors';
-import { renderForm } from '../../kernel/http/render';
-import { planTabUrl, resolvePlan } from './core/plan-access';
+import type { FieldError } from '../../../kernel/http/forms';
+import { parseForm } from '../../../kernel/http/forms';
+import { HttpError } from '../../../kernel/http/errors';
+import { renderForm } from '../../../kernel/http/render';
+import { planTabUrl, resolvePlan } from '../core/plan-access';
 import { keepOneUpload } from './prevention-plan.uploads';
 import { planFormChoices } from './plan-form.service';
-import { addParticipant, participantSchema } from './core/plan-inspection.service';
+import { addParticipant, participantSchema } from '../core/plan-inspection.service';
 import {
   addMaterial, addMedicalWork, materialSchema, medicalWorkSchema, planOfRow, removeRow,
-} from './core/plan-material.service';
-import { saved } from '../../kernel/http/respond';
+} from '../core/plan-material.service';
+import { saved } from '../../../kernel/http/respond';
 
 /** The parts of a plan edited in modals from its tabs: material, medical supervision works, inspection participants. */
 interface PartDef<S extends z.ZodType> {

@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
-import { isDraftSubmit, parseForm } from '../../kernel/http/forms';
-import { HttpError } from '../../kernel/http/errors';
-import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
-import { ensureWorkTypeDefaults } from '../prevention-admin/work-type.service';
-import { resolvePlan } from './core/plan-access';
+import { isDraftSubmit, parseForm } from '../../../kernel/http/forms';
+import { HttpError } from '../../../kernel/http/errors';
+import { isFragmentRequest, renderScreen, renderView } from '../../../kernel/http/render';
+import { ensureWorkTypeDefaults } from '../../prevention-admin/work-type.service';
+import { resolvePlan } from '../core/plan-access';
 import { planFormChoices } from './plan-form.service';
-import { planSchema, requiredFieldErrors } from './core/prevention-plan.schema';
-import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from './core/prevention-plan.service';
-import { WORK_SITE_TYPES } from './core/prevention-plan.entity';
-import { saved, stale } from '../../kernel/http/respond';
+import { planSchema, requiredFieldErrors } from '../core/prevention-plan.schema';
+import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from '../core/prevention-plan.service';
+import { WORK_SITE_TYPES } from '../core/prevention-plan.entity';
+import { saved, stale } from '../../../kernel/http/respond';
 
 interface FormState {
   plan: PlanRecord | null;

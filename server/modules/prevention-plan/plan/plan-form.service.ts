@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { userInTenant } from '../../kernel/tenancy';
-import { loadToggles } from '../../kernel/toggles/toggles';
-import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
+import { userInTenant } from '../../../kernel/tenancy';
+import { loadToggles } from '../../../kernel/toggles/toggles';
+import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
 
 type Db = DataSource | EntityManager;
 
