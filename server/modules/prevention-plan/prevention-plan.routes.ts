@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module';
-import { PLAN_COMPANY_ROUTES } from './plan-company.routes';
+import { PLAN_COMPANY_ROUTES } from './companies/plan-company.routes';
 import { PLAN_STAFF_ROUTES } from './plan-staff.routes';
 import { PLAN_INDICATOR_ROUTES } from './plan-indicators.routes';
 import { PLAN_AMENDMENT_ROUTES } from './plan-amendment.routes';
@@ -18,7 +18,7 @@ import * as u from './plan/prevention-plan.uploads';
 import { applyTransition } from './plan/plan-transition.handlers';
 import { schedulePlanExpiry } from './plan/plan-expiry.job';
 import { seedPreventionPlanDemo } from './core/prevention-plan.demo';
-import { seedPlanCompaniesDemo } from './plan-company.demo';
+import { seedPlanCompaniesDemo } from './companies/plan-company.demo';
 import { seedPlanSignaturesDemo } from './plan-signature.demo';
 import './plan/prevention-plan.tabs';
 import './plan/prevention-plan.checks';

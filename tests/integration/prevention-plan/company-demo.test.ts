@@ -1,7 +1,7 @@
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { seedCrmDemo } from '../../../server/modules/crm/crm.demo';
 import { seedPreventionPlanDemo } from '../../../server/modules/prevention-plan/core/prevention-plan.demo';
-import { seedPlanCompaniesDemo } from '../../../server/modules/prevention-plan/plan-company.demo';
+import { seedPlanCompaniesDemo } from '../../../server/modules/prevention-plan/companies/plan-company.demo';
 import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
 import { seedPlanSignaturesDemo } from '../../../server/modules/prevention-plan/plan-signature.demo';

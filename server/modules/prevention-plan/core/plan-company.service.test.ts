@@ -1,5 +1,5 @@
 import { companyTree, type PlanCompanyRow } from './plan-company.service';
-import { companyProblems } from '../plan-company.tab';
+import { companyProblems } from '../companies/plan-company.tab';
 
 const row = (id: number, kind: 'EU' | 'EE' | 'ST', name: string, parentId: number | null = null, extra: Partial<PlanCompanyRow> = {}): PlanCompanyRow => ({
   id, planId: 1, kind, parentId, tiersId: kind === 'EU' ? null : id, name, director: null, substitutes: null, tiersAddressId: null,

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
-import { renderView } from '../../kernel/http/render';
-import { registerPlanCheck, type Db, type PlanProblem } from './core/plan-checks';
-import { registerPlanTab } from './core/plan-tabs';
-import { loadPlanSubject } from './core/plan-access';
-import { mayOnPlan } from './core/prevention-plan.policy';
-import type { PlanRef } from './core/plan-ref';
-import { companyTree, listPlanCompanies, type PlanCompanyRow } from './core/plan-company.service';
+import { renderView } from '../../../kernel/http/render';
+import { registerPlanCheck, type Db, type PlanProblem } from '../core/plan-checks';
+import { registerPlanTab } from '../core/plan-tabs';
+import { loadPlanSubject } from '../core/plan-access';
+import { mayOnPlan } from '../core/prevention-plan.policy';
+import type { PlanRef } from '../core/plan-ref';
+import { companyTree, listPlanCompanies, type PlanCompanyRow } from '../core/plan-company.service';
 
 /** May the request's user change the plan's companies and staff? */
 export async function mayEditPlan(req: Request, plan: PlanRef): Promise<boolean> {

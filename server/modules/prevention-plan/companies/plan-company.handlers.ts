@@ -1,19 +1,19 @@
 import type { Request, Response } from 'express';
-import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
-import { parseForm, type FieldError } from '../../kernel/http/forms';
-import { renderScreen, renderView } from '../../kernel/http/render';
-import { findTiers, searchTiers } from '../crm/crm-lookup.service';
-import { planTabUrl, requirePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
-import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from './core/plan-company.entity';
-import { COMPANY_FORM, companySchema } from './core/plan-company.schema';
+import { HttpError } from '../../../kernel/http/errors';
+import { addFlash } from '../../../kernel/http/flash';
+import { parseForm, type FieldError } from '../../../kernel/http/forms';
+import { renderScreen, renderView } from '../../../kernel/http/render';
+import { findTiers, searchTiers } from '../../crm/crm-lookup.service';
+import { planTabUrl, requirePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
+import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from '../core/plan-company.entity';
+import { COMPANY_FORM, companySchema } from '../core/plan-company.schema';
 import {
   addressValues, blockFromTiers, contactValues, findPlanCompany, listPlanCompanies, removalRefusal, removeCompany, resetCompany,
   saveCompany, tiersChoices, userCompanyDefaults, valuesOf, type CompanyValues, type PlanCompanyRow, type TiersChoices,
-} from './core/plan-company.service';
+} from '../core/plan-company.service';
 import { renderCompaniesTab } from './plan-company.tab';
-import { routeId, saved, stale, tenantOf } from '../../kernel/http/respond';
+import { routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 
 const idOrNull = (v: unknown): number | null => {
   const n = Number(Array.isArray(v) ? v[v.length - 1] : v);

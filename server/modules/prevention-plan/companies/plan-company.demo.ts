@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { loadPlanRef } from './core/plan-access';
-import { blockFromTiers, userCompanyDefaults, type CompanyValues } from './core/plan-company.service';
+import { loadPlanRef } from '../core/plan-access';
+import { blockFromTiers, userCompanyDefaults, type CompanyValues } from '../core/plan-company.service';
 
 /** CRM demo companies (crm.demo.ts) put on the demo plans, in turn. */
 const EXTERIOR = ['Elec Industrie Services', 'Net Pro Propreté', 'Levage Manutention Alpes'];

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import {
   companyAdd, companyAddressGet, companyContactGet, companyEdit, companyGet, companyRemove, companyReset, searchTiersJson,
   showInterventionTiers, tiersAddressForm, tiersContactForm, tiersForm,
