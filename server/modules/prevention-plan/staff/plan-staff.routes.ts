@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import { externalStaffAdd, externalStaffRemove, staffAdd, staffCreate, staffRemove } from './plan-staff.handlers';
 // Registers the staff tab of the plan at boot.
 import './plan-staff.tab';

@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
-import { HttpError } from '../../kernel/http/errors';
-import { parseForm, type FieldError } from '../../kernel/http/forms';
-import { renderScreen } from '../../kernel/http/render';
-import { planTabUrl, requirePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
-import { findPlanCompany, type PlanCompanyRow } from './core/plan-company.service';
-import { EXTERNAL_STAFF_FORM, STAFF_CREATE_FORM, STAFF_FORM, externalStaffSchema, staffAddSchema, staffCreateSchema } from './core/plan-staff.schema';
-import { addExternalStaff, addStaff, availableContacts, availableUsers, createStaff, findPlanStaff, functionOptions, removeStaff } from './core/plan-staff.service';
-import { routeId, saved, tenantOf } from '../../kernel/http/respond';
+import { HttpError } from '../../../kernel/http/errors';
+import { parseForm, type FieldError } from '../../../kernel/http/forms';
+import { renderScreen } from '../../../kernel/http/render';
+import { planTabUrl, requirePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
+import { findPlanCompany, type PlanCompanyRow } from '../core/plan-company.service';
+import { EXTERNAL_STAFF_FORM, STAFF_CREATE_FORM, STAFF_FORM, externalStaffSchema, staffAddSchema, staffCreateSchema } from '../core/plan-staff.schema';
+import { addExternalStaff, addStaff, availableContacts, availableUsers, createStaff, findPlanStaff, functionOptions, removeStaff } from '../core/plan-staff.service';
+import { routeId, saved, tenantOf } from '../../../kernel/http/respond';
 
 /** The plan company `{id}` of the tenant, its plan checked for edit (404 / 403). */
 async function companyForEdit(req: Request): Promise<{ company: PlanCompanyRow; plan: PlanRef }> {

@@ -1,10 +1,10 @@
 import type { Request } from 'express';
-import { renderView } from '../../kernel/http/render';
-import { registerPlanTab } from './core/plan-tabs';
-import type { PlanRef } from './core/plan-ref';
-import { companyTree, listPlanCompanies, type PlanCompanyNode } from './core/plan-company.service';
-import { mayEditPlan } from './companies/plan-company.tab';
-import { listPlanStaff } from './core/plan-staff.service';
+import { renderView } from '../../../kernel/http/render';
+import { registerPlanTab } from '../core/plan-tabs';
+import type { PlanRef } from '../core/plan-ref';
+import { companyTree, listPlanCompanies, type PlanCompanyNode } from '../core/plan-company.service';
+import { mayEditPlan } from '../companies/plan-company.tab';
+import { listPlanStaff } from '../core/plan-staff.service';
 
 /** The companies in the order of the companies tab (EU, then each EE followed by its ST). */
 function flatten(nodes: PlanCompanyNode[]): PlanCompanyNode[] {

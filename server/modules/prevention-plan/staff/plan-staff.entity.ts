@@ -1,9 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
-import { Contact } from '../crm/contact.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
-import { PlanCompany } from './core/plan-company.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { User } from '../../identity/user.entity';
+import { Contact } from '../../crm/contact.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
+import { PlanCompany } from '../core/plan-company.entity';
 
 /**
  * A person working on a plan for one of its companies (seed 002 "Staff member"). Internal staff
