@@ -4,7 +4,7 @@ import { PLAN_STAFF_ROUTES } from './staff/plan-staff.routes';
 import { PLAN_INDICATOR_ROUTES } from './plan-indicators.routes';
 import { PLAN_AMENDMENT_ROUTES } from './plan-amendment.routes';
 import { history as planHistoryFragment } from './plan/plan-history.handlers';
-import { PLAN_SIGN_LINK_ROUTES } from './plan-sign-link.routes';
+import { PLAN_SIGN_LINK_ROUTES } from './sign-link/plan-sign-link.routes';
 import { PLAN_PDF_ROUTES } from './plan-pdf.routes';
 import { PLAN_SIGNATURE_ROUTES } from './plan-signatures.routes';
 import { PLAN_INSPECTION_ROUTES } from './plan-inspection-invitation.routes';

@@ -1,8 +1,8 @@
-import { can } from '../../kernel/rights/registry';
-import { relaunchHandler } from '../signing/sign-link.handlers';
-import { planTabUrl, resolvePlan } from './core/plan-access';
-import { registerPlanHistoryLabels } from './core/plan-history-labels';
-import { PLAN_HISTORY_SUBJECT } from './core/prevention-plan.service';
+import { can } from '../../../kernel/rights/registry';
+import { relaunchHandler } from '../../signing/sign-link.handlers';
+import { planTabUrl, resolvePlan } from '../core/plan-access';
+import { registerPlanHistoryLabels } from '../core/plan-history-labels';
+import { PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
 registerPlanHistoryLabels({ sign_links_relaunch: 'plan-sign-link.history.relaunch' });
 

@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
-import { StoredFile } from '../../kernel/storage/stored-file.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
-import { PlanCompany } from './core/plan-company.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { User } from '../../identity/user.entity';
+import { StoredFile } from '../../../kernel/storage/stored-file.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
+import { PlanCompany } from '../core/plan-company.entity';
 
 /**
  * A signing link mailed to the contact of an outside company (DESIGN §10), for every signed

@@ -1,8 +1,8 @@
-import { registerSignLinks } from '../signing/sign-link.listeners';
-import { planMailer } from './core/plan-mail';
-import { renderPlanPdf } from './core/plan-pdf.service';
-import { PLAN_SIGNING } from './core/plan-signing';
-import { planWorkflow } from './core/prevention-plan.workflow';
+import { registerSignLinks } from '../../signing/sign-link.listeners';
+import { planMailer } from '../core/plan-mail';
+import { renderPlanPdf } from '../core/plan-pdf.service';
+import { PLAN_SIGNING } from '../core/plan-signing';
+import { planWorkflow } from '../core/prevention-plan.workflow';
 
 // The plan's companies sign by e-mailed link (signing core): links queued with send_tiers /
 // send_tiers_amend, revoked when the plan goes back to draft; the signer reads the plan's PDF.

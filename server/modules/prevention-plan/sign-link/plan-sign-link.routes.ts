@@ -1,5 +1,5 @@
-import type { RouteDef } from '../../kernel/http/route-table';
-import { SIGN_LINK_ROUTES } from '../signing/sign-link.routes';
+import type { RouteDef } from '../../../kernel/http/route-table';
+import { SIGN_LINK_ROUTES } from '../../signing/sign-link.routes';
 import * as h from './plan-sign-link.handlers';
 import './plan-sign-link.listeners';
 
