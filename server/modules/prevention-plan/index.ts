@@ -27,4 +27,4 @@ export { countByStatus, countByValidity, countExpiring, countInOperation, figure
 export type { CountedDocuments } from './plan-indicators.service';
 export { addDaysIso } from './plan-actions.service';
 export { mondayOf } from './plan-week-email.service';
-export { demoSignatureImage } from './plan-signature.demo';
+export { demoSignatureImage } from './signing/plan-signature.demo';

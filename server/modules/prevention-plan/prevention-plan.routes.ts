@@ -6,7 +6,7 @@ import { PLAN_AMENDMENT_ROUTES } from './plan-amendment.routes';
 import { history as planHistoryFragment } from './plan/plan-history.handlers';
 import { PLAN_SIGN_LINK_ROUTES } from './sign-link/plan-sign-link.routes';
 import { PLAN_PDF_ROUTES } from './plan-pdf.routes';
-import { PLAN_SIGNATURE_ROUTES } from './plan-signatures.routes';
+import { PLAN_SIGNATURE_ROUTES } from './signing/plan-signatures.routes';
 import { PLAN_INSPECTION_ROUTES } from './plan-inspection-invitation.routes';
 import { PLAN_ACTION_ROUTES } from './plan-actions.routes';
 import { scheduleWeekEmail } from './plan-week-email.service';
@@ -19,7 +19,7 @@ import { applyTransition } from './plan/plan-transition.handlers';
 import { schedulePlanExpiry } from './plan/plan-expiry.job';
 import { seedPreventionPlanDemo } from './core/prevention-plan.demo';
 import { seedPlanCompaniesDemo } from './companies/plan-company.demo';
-import { seedPlanSignaturesDemo } from './plan-signature.demo';
+import { seedPlanSignaturesDemo } from './signing/plan-signature.demo';
 import './plan/prevention-plan.tabs';
 import './plan/prevention-plan.checks';
 

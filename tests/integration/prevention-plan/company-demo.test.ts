@@ -4,7 +4,7 @@ import { seedPreventionPlanDemo } from '../../../server/modules/prevention-plan/
 import { seedPlanCompaniesDemo } from '../../../server/modules/prevention-plan/companies/plan-company.demo';
 import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
-import { seedPlanSignaturesDemo } from '../../../server/modules/prevention-plan/plan-signature.demo';
+import { seedPlanSignaturesDemo } from '../../../server/modules/prevention-plan/signing/plan-signature.demo';
 import { signatureStatus } from '../../../server/modules/prevention-plan/core/plan-signers.service';
 import { checkSignatureImage } from '../../../server/modules/user-signature/user-signature.service';
 import { newCompany } from './company-fixtures';

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { can } from '../../kernel/rights/registry';
-import { resolvePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
+import { can } from '../../../kernel/rights/registry';
+import { resolvePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
 import { isOrderingSide } from './plan-signatures.service';
 
 /**

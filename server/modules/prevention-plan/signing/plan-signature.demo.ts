@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import type { DataSource } from 'typeorm';
-import { rowsOf } from '../../kernel/db/sql';
-import { demoPlanIds } from './core/prevention-plan.demo';
-import { requiredCompanies } from './core/plan-signers.service';
+import { rowsOf } from '../../../kernel/db/sql';
+import { demoPlanIds } from '../core/prevention-plan.demo';
+import { requiredCompanies } from '../core/plan-signers.service';
 
 const WIDTH = 240;
 const HEIGHT = 80;

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { renderView } from '../../kernel/http/render';
-import type { PlanRef } from './core/plan-ref';
-import { registerPlanTab } from './core/plan-tabs';
+import { renderView } from '../../../kernel/http/render';
+import type { PlanRef } from '../core/plan-ref';
+import { registerPlanTab } from '../core/plan-tabs';
 import { mayCompanySign, mayStaffSign, signingRights } from './plan-signatures.access';
-import { companyLinkStatuses } from './core/plan-sign-link.service';
+import { companyLinkStatuses } from '../core/plan-sign-link.service';
 import { planSigners } from './plan-signatures.service';
 
 /** HTML of the signatures tab: every signer of the current round, the paper document, earlier signatures. */

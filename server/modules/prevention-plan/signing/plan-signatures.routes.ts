@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import { companySign, externalStaffSign, signedFile, signedFileDownload, signedFileUpload, staffMemberSign } from './plan-signatures.handlers';
 // Registers the signatures tab of the plan at boot.
 import './plan-signatures.tab';

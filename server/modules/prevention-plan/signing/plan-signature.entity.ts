@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import { SignatureColumns } from '../signing/signature-columns';
-import { PreventionPlan } from './core/prevention-plan.entity';
+import { SignatureColumns } from '../../signing/signature-columns';
+import { PreventionPlan } from '../core/prevention-plan.entity';
 
 /**
  * One signature of a plan in one signing round (`round` = the plan's amendment number when signed).

@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
-import type { Db } from '../../kernel/db/sql';
-import { recordHistory } from '../../kernel/history/history.service';
-import type { AuthUser } from '../../kernel/rights/auth-user';
-import { registerPlanHistoryLabels } from './core/plan-history-labels';
-import type { PlanRef } from './core/plan-ref';
-import { afterCompanySignature, listSignatures, recordSignature, signatureStatus, type SignatureView } from './core/plan-signers.service';
-import { PLAN_HISTORY_SUBJECT } from './core/prevention-plan.service';
+import type { Db } from '../../../kernel/db/sql';
+import { recordHistory } from '../../../kernel/history/history.service';
+import type { AuthUser } from '../../../kernel/rights/auth-user';
+import { registerPlanHistoryLabels } from '../core/plan-history-labels';
+import type { PlanRef } from '../core/plan-ref';
+import { afterCompanySignature, listSignatures, recordSignature, signatureStatus, type SignatureView } from '../core/plan-signers.service';
+import { PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
 /** History rows written by the signatures tab, with their labels in the plan's history. */
 registerPlanHistoryLabels({

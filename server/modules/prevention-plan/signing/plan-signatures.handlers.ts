@@ -1,16 +1,16 @@
 import type { Request, Response } from 'express';
-import { clock } from '../../kernel/clock';
-import { loadConfig } from '../../kernel/config';
-import { HttpError } from '../../kernel/http/errors';
-import { addFlash } from '../../kernel/http/flash';
-import { isFragmentRequest, renderForm, renderScreen, renderView } from '../../kernel/http/render';
-import { orNotFound, routeId, saved, tenantOf } from '../../kernel/http/respond';
-import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
-import { keepUploads, uploadFiles, type UploadError } from '../../kernel/uploads';
-import { parseSignatureForm, SIGNATURE_FORM_VIEW, signatureFormLocals, type SignatureFormErrors } from '../user-signature/signature-form';
-import { planTabUrl, resolvePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
-import { requiredCompanies } from './core/plan-signers.service';
+import { clock } from '../../../kernel/clock';
+import { loadConfig } from '../../../kernel/config';
+import { HttpError } from '../../../kernel/http/errors';
+import { addFlash } from '../../../kernel/http/flash';
+import { isFragmentRequest, renderForm, renderScreen, renderView } from '../../../kernel/http/render';
+import { orNotFound, routeId, saved, tenantOf } from '../../../kernel/http/respond';
+import { createStorage, sendStoredFile, StoredFile } from '../../../kernel/storage';
+import { keepUploads, uploadFiles, type UploadError } from '../../../kernel/uploads';
+import { parseSignatureForm, SIGNATURE_FORM_VIEW, signatureFormLocals, type SignatureFormErrors } from '../../user-signature/signature-form';
+import { planTabUrl, resolvePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
+import { requiredCompanies } from '../core/plan-signers.service';
 import { mayCompanySign, mayStaffSign, signingRights } from './plan-signatures.access';
 import { attachSignedFile, currentSignature, findStaffSigner, recordSiteSignature, signedFileId } from './plan-signatures.service';
 
