@@ -3,6 +3,7 @@ import { generatePassword } from '../kernel/secrets';
 import { createUser } from '../modules/identity/identity.service';
 import { ensureSystemRoles, grantSystemRole } from '../modules/identity/roles';
 import { MODULES } from '../modules';
+import { installModules } from '../kernel/extension';
 
 /** Name of the demo company. */
 export const DEMO_COMPANY = 'Démo Industrie SAS';
@@ -26,6 +27,8 @@ const PEOPLE = [
  * (returns []) when the demo people already exist.
  */
 export async function seedDemo(db: DataSource): Promise<DemoAccount[]> {
+  // Demo data goes through the modules' workflows: their listeners must be there (idempotent).
+  installModules(MODULES);
   await ensureSystemRoles(db);
   const [exists] = await db.query('SELECT 1 FROM app_user WHERE username = $1', [PEOPLE[0].username]);
   if (exists) return [];

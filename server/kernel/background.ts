@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { routeTableOf, useAppRoutes } from './http/urls';
 import { startJobWorker } from './jobs';
 import type { ModuleDef } from './module';
+import { installModules } from './extension';
 import { registerMaintenanceJob, scheduleMaintenance } from './maintenance.job';
 import { closePdfBrowser } from './pdf';
 import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './storage';
@@ -11,6 +12,8 @@ import { createStorage, registerPurgeOrphansJob, schedulePurgeOrphans } from './
 export function startBackground(db: DataSource, config: AppConfig, modules: ModuleDef[] = []): () => Promise<void> {
   // Jobs build their mails' links from the app's route table, with or without an HTTP server.
   if (modules.length) useAppRoutes(routeTableOf(modules));
+  // The modules' job handlers and the listeners their jobs' transitions fire (idempotent).
+  installModules(modules);
   registerPurgeOrphansJob(createStorage(config));
   void schedulePurgeOrphans(db).catch((err) => console.error('[jobs] planification impossible', err));
   registerMaintenanceJob();

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { extensionPoint } from './extension';
 import { can } from './rights/registry';
 
 /** One line of a home card: what to look at, and where to do it. */
@@ -44,11 +45,14 @@ export const HOME_CARD_ITEMS = 5;
 
 const cards = new Map<string, HomeCard>();
 
-/** Declares a home card (once, when its module loads). */
+/** Adds a home card (once per key): through {@link homeCards} in a module's `contributes`, or directly in tests. */
 export function registerHomeCard(card: HomeCard): void {
   if (cards.has(card.key)) throw new Error(`Carte d'accueil déjà déclarée : ${card.key}`);
   cards.set(card.key, card);
 }
+
+/** The cards of the home page: a module contributes its own (`contribute(homeCards, myCard)`). */
+export const homeCards = extensionPoint<HomeCard>('home.cards', registerHomeCard);
 
 /** The cards the request's user sees, in order: right held, toggle not off. */
 export function homeCardsFor(req: Request, toggles: Record<string, boolean> = {}): HomeCard[] {

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AuthUser } from './rights/auth-user';
+import { extensionPoint, type ExtensionPoint } from './extension';
 
 /**
  * One tab of a record's page (a plan, an employee, a project ...), registered by the module
@@ -22,8 +23,11 @@ export interface PageTab<S> {
   toggle?: string;
 }
 
-/** The tabs of one kind of page: `register` from the owning modules, `all` in display order for the page. */
-export interface PageTabRegistry<S> {
+/**
+ * The tabs of one kind of page: an extension point the owning modules contribute to (`add`, or
+ * `register` in tests), `all` in display order for the page.
+ */
+export interface PageTabRegistry<S> extends ExtensionPoint<PageTab<S>> {
   register(tab: PageTab<S>): void;
   all(): Array<PageTab<S>>;
   /** The tabs one user sees on one record: `visible` says yes and the tab's toggle is not off. */
@@ -33,11 +37,13 @@ export interface PageTabRegistry<S> {
 /** Creates the tab registry of one kind of page; `what` names the page in the duplicate-key error. */
 export function pageTabRegistry<S>(what: string): PageTabRegistry<S> {
   const tabs = new Map<string, PageTab<S>>();
+  const register = (tab: PageTab<S>): void => {
+    if (tabs.has(tab.key)) throw new Error(`Onglet déjà déclaré (${what}) : ${tab.key}`);
+    tabs.set(tab.key, tab);
+  };
   return {
-    register(tab) {
-      if (tabs.has(tab.key)) throw new Error(`Onglet déjà déclaré (${what}) : ${tab.key}`);
-      tabs.set(tab.key, tab);
-    },
+    ...extensionPoint(`tabs.${what}`, register),
+    register,
     all: () => [...tabs.values()].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
     visibleTo(user, subject, toggles = {}) {
       return this.all().filter((t) => (!t.visible || t.visible(user, subject)) && (!t.toggle || toggles[t.toggle] !== false));

@@ -4,7 +4,7 @@ export { LocalDiskStorage, readAll } from './local-disk-storage';
 export { createStorage } from './create-storage';
 export { StoredFile, type StoredFileKind, type StoredFileState } from './stored-file.entity';
 export { moveOnce, promoteAfterCommit, promoteUpload, ORPHAN_AGE_MS, PURGE_ORPHANS_JOB } from './promote';
-export { registerFileReference, registeredFileReferences, type FileReference } from './file-references';
+export { fileReferences, registerFileReference, registeredFileReferences, type FileReference } from './file-references';
 export { reconcileStorage, type ReconcileReport } from './reconcile';
 export { registerPurgeOrphansJob, schedulePurgeOrphans, PURGE_EVERY_MS } from './purge-orphans.job';
 export { sendStoredFile, contentDisposition, type SendFileOptions } from './send-stored-file';

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../clock';
 import { recordAudit } from '../audit/audit';
+import { extensionPoint } from '../extension';
 
 /** A table whose rows go to the trash: it has `id`, `tenant_id` and `deleted_at`. */
 export interface Trashable {
@@ -9,28 +10,40 @@ export interface Trashable {
   typeKey: string;
 }
 
-const trashables = new Map<string, Trashable>();
+const declaredTables = new Map<string, Trashable>();
 
 /** Runs in the purge's transaction, before the row goes: removes what refers to it without a foreign key. */
 export type PurgeHook = (m: EntityManager, tenantId: number, id: number) => Promise<void>;
-const purgeHooks = new Map<string, PurgeHook[]>();
+const hooksByTable = new Map<string, PurgeHook[]>();
 
 /**
  * Lets another module clean up, when a row of `table` is deleted for good, the rows that point to it
  * without a foreign key (e.g. the map zones of a plan and of its work orders and permits).
  */
 export function onPurge(table: string, hook: PurgeHook): void {
-  purgeHooks.set(table, [...(purgeHooks.get(table) ?? []), hook]);
+  hooksByTable.set(table, [...(hooksByTable.get(table) ?? []), hook]);
 }
 
-/** Declares a table as trashable (once per module, at load). Only declared tables are ever touched. */
+/** A purge hook declared as data: `run` cleans up before a row of `table` goes for good. */
+export interface PurgeHookDef {
+  table: string;
+  run: PurgeHook;
+}
+
+/** The purge hooks: a module contributes `{ table, run }` (`contribute(purgeHooks, ...)`, see {@link onPurge}). */
+export const purgeHooks = extensionPoint<PurgeHookDef>('trash.purge_hooks', (def) => onPurge(def.table, def.run));
+
+/** Declares a table as trashable. Only declared tables are ever touched. */
 export function registerTrashable(def: Trashable): void {
   if (!/^[a-z_][a-z0-9_]*$/.test(def.table)) throw new Error(`Nom de table invalide : ${def.table}`);
-  trashables.set(def.table, def);
+  declaredTables.set(def.table, def);
 }
 
+/** The trashable tables: a module contributes its own (`contribute(trashables, { table, typeKey })`). */
+export const trashables = extensionPoint<Trashable>('trash.tables', registerTrashable);
+
 function trashable(table: string): Trashable {
-  const def = trashables.get(table);
+  const def = declaredTables.get(table);
   if (!def) throw new Error(`Table non déclarée pour la corbeille : ${table}`);
   return def;
 }
@@ -93,7 +106,7 @@ export async function purgeFromTrash(db: DataSource, tenantId: number, itemId: n
       const item = await takeItem(m, tenantId, itemId);
       if (!item) return 'not_found' as const;
       const def = trashable(item.subject_table);
-      for (const hook of purgeHooks.get(def.table) ?? []) await hook(m, tenantId, Number(item.subject_id));
+      for (const hook of hooksByTable.get(def.table) ?? []) await hook(m, tenantId, Number(item.subject_id));
       await m.query(`DELETE FROM "${def.table}" WHERE id = $1 AND tenant_id = $2`, [item.subject_id, tenantId]);
       await m.query('DELETE FROM trash_item WHERE id = $1', [itemId]);
       await recordAudit(m, { event: 'deletion', tenantId, userId, detail: { table: def.table, id: item.subject_id, title: item.title, permanent: true } });

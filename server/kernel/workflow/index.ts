@@ -1,5 +1,5 @@
 /** The workflow engine: definitions as data, buttons, one-transaction transitions, replies, docs. */
-export { defineWorkflow, Workflow } from './workflow';
+export { defineWorkflow, listener, Workflow, type WorkflowListener } from './workflow';
 export { WORKFLOW_MESSAGES, isBlank } from './check-transition';
 export type { SubjectRef } from './apply-transition';
 export { renderActions, ACTIONS_PARTIAL, type Translate, type RenderActionsInput } from './render-actions';

@@ -3,15 +3,30 @@ import type { AuthUser } from '../rights/auth-user';
 import { applyTransition, loadWorkflowSubject, type SubjectRef } from './apply-transition';
 import { checkTransition } from './check-transition';
 import { validateDefinition } from './validate-definition';
+import { contribute, extensionPoint, type Contribution, type ExtensionPoint } from '../extension';
 import type {
   ApplyOptions, ApplyResult, CanResult, StateRef, TransitionListener, TransitionView, WorkflowDefinition, WorkflowSubject,
 } from './workflow.types';
 
+/** A side effect of a transition declared as data: `run` after each `on` transition (`'*'`: every one). */
+export interface WorkflowListener {
+  on: string;
+  run: TransitionListener;
+}
+
 /** A state machine defined as data, with the operations handlers and templates use. */
 export class Workflow<S extends object = WorkflowSubject> {
-  private readonly listeners = new Map<string, TransitionListener[]>();
+  private readonly byTransition = new Map<string, TransitionListener[]>();
 
-  constructor(readonly definition: Readonly<WorkflowDefinition<S>>) {}
+  /**
+   * The workflow's listeners as an extension point: a module contributes its side effects
+   * (`listener(workflow, 'waiting', fn)`), added in module then declaration order.
+   */
+  readonly listeners: ExtensionPoint<WorkflowListener>;
+
+  constructor(readonly definition: Readonly<WorkflowDefinition<S>>) {
+    this.listeners = extensionPoint(`workflow.${definition.name}.listeners`, (l) => { this.on(l.on, l.run); });
+  }
 
   get name(): string { return this.definition.name; }
 
@@ -71,9 +86,9 @@ export class Workflow<S extends object = WorkflowSubject> {
     if (transition !== '*' && !this.definition.transitions[transition]) {
       throw new Error(`Workflow « ${this.name} » : écouteur sur une transition inconnue « ${transition} »`);
     }
-    const list = this.listeners.get(transition) ?? [];
+    const list = this.byTransition.get(transition) ?? [];
     list.push(listener);
-    this.listeners.set(transition, list);
+    this.byTransition.set(transition, list);
     return () => {
       const i = list.indexOf(listener);
       if (i >= 0) list.splice(i, 1);
@@ -82,7 +97,7 @@ export class Workflow<S extends object = WorkflowSubject> {
 
   /** Listeners to run for a transition: its own, then the `'*'` ones. */
   listenersOf(transition: string): TransitionListener[] {
-    return [...(this.listeners.get(transition) ?? []), ...(this.listeners.get('*') ?? [])];
+    return [...(this.byTransition.get(transition) ?? []), ...(this.byTransition.get('*') ?? [])];
   }
 
   /** The subject `ref` read and enriched as guards see it (null when not in the tenant). */
@@ -98,6 +113,14 @@ export class Workflow<S extends object = WorkflowSubject> {
     // The subject is read from the row, in the entity's property names: S by construction.
     return applyTransition(this as unknown as Workflow, db, ref, name, opts) as Promise<ApplyResult<S>>;
   }
+}
+
+/**
+ * Declares one side effect of `workflow`'s transition `on` (`'*'`: every transition), for a
+ * module's `contributes`; a listener file exports one such declaration.
+ */
+export function listener<S extends object>(workflow: Workflow<S>, on: string, run: TransitionListener): Contribution {
+  return contribute(workflow.listeners, { on, run });
 }
 
 /**
