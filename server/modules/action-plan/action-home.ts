@@ -1,12 +1,12 @@
 import { todayIso } from '../../kernel/clock';
 import { formatDate } from '../../kernel/i18n/format';
-import { HOME_CARD_ITEMS, registerHomeCard } from '../../kernel/home-cards';
+import { HOME_CARD_ITEMS, type HomeCard } from '../../kernel/home-cards';
 import { countActionsBy, firstActions, type ListRequest } from './action-list.service';
 import { OPEN_STATUS_SQL, OPEN_STATUSES } from './action-plan.policy';
 import { filterSchema } from './action-plan.schema';
 
 /** Home card of everyone: the open actions assigned to them, nearest deadline first. */
-registerHomeCard({
+export const myActionsCard: HomeCard = {
   key: 'my-actions', order: 10, titleKey: 'action-plan.home.title', icon: 'check2-square', right: 'authenticated', toggle: 'module_action_plan',
   emptyKey: 'action-plan.home.empty',
   moreUrl: (req) => req.ctx.routes.path('action_plan_mine', { who: 'assigned' }),
@@ -25,4 +25,4 @@ registerHomeCard({
       })),
     };
   },
-});
+};

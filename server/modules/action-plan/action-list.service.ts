@@ -4,7 +4,7 @@ import type { PageRequest } from '../../kernel/http/pagination';
 import { recordHistory } from '../../kernel/history/history.service';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { ACTION_STATUSES } from './action.entity';
 import { loadScope, type ActionScope } from './action-scope';
 import { OPEN_STATUSES } from './action-plan.policy';
@@ -12,9 +12,6 @@ import { toIsoDate, type ActionFilters } from './action-plan.schema';
 import { countUpTo, type CappedTotal } from '../../kernel/db/count-up-to';
 
 type Db = DataSource | EntityManager;
-
-// Deleted drafts go to the shared trash, where they can be restored.
-registerTrashable({ table: 'action', typeKey: 'action-plan.trash_type' });
 
 /** One row of the action plan list (and of the CSV). */
 export interface ActionRow {

@@ -1,14 +1,16 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { homeCards } from '../../kernel/home-cards';
+import { trashables } from '../../kernel/trash/trash';
 import { assignees, bulkArchive, bulkDelete, bulkUnarchive, createNew, exportCsv, index, mine, newForm, quickAdd, quickAddForm } from './action-plan.handlers';
 import { block, file, history, progressComment, show, submit } from './action-block.handlers';
 import { parseActionFiles } from './action-plan.uploads';
 import { ACTION_SHOW_PATH } from './action-plan.mail';
 import { seedActionPlanDemo } from './action-plan.demo';
 import { ACTION_PLAN_WIDGETS } from './action-plan.widgets';
-// Side effects of transitions (mails, reminders), registered once at load.
-import './listeners/on-assigned';
-import './listeners/on-processed';
-import './action-home';
+import { onAssigned } from './listeners/on-assigned';
+import { onProcessed } from './listeners/on-processed';
+import { myActionsCard } from './action-home';
 
 const files = [parseActionFiles()];
 
@@ -33,4 +35,12 @@ export const actionPlanModule = defineModule({
     { name: 'action_plan_file', method: 'GET', path: '/action-plan/{id}/files/{kind}', right: 'action.view', toggle: 'module_action_plan', requirements: { kind: 'attachmentFile1|attachmentFile2|closeFile|abandonFile' }, handler: file },
   ],
   demo: seedActionPlanDemo,
+  contributes: [
+    // Side effects of transitions (mails, reminders).
+    onAssigned,
+    onProcessed,
+    contribute(homeCards, myActionsCard),
+    // Deleted drafts go to the shared trash, where they can be restored.
+    contribute(trashables, { table: 'action', typeKey: 'action-plan.trash_type' }),
+  ],
 });

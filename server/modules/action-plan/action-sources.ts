@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { extensionPoint } from '../../kernel/extension';
 
 /** What a source module says about one of its records, for an action linked to it. */
 export interface ActionSourceInfo {
@@ -29,6 +30,9 @@ export function registerActionSource(def: ActionSourceDef): void {
   if (!/^[a-z][a-z0-9_]{0,39}$/.test(def.type)) throw new Error(`Type de source d'action invalide : ${def.type}`);
   sources.set(def.type, def);
 }
+
+/** The kinds of record actions link to: a module contributes its own (`contribute(actionSourceKinds, def)`). */
+export const actionSourceKinds = extensionPoint<ActionSourceDef>('action-plan.sources', registerActionSource);
 
 /** The source kind `type`, if declared. */
 export function actionSource(type: string | null | undefined): ActionSourceDef | undefined {

@@ -1,4 +1,5 @@
 import { actionWorkflow } from '../action-plan.workflow';
+import { listener } from '../../../kernel/workflow';
 import { enqueueActionMail, scheduleReminders } from '../action-plan.mail';
 import type { TransitionEvent } from '../../../kernel/workflow';
 import type { EntityManager } from 'typeorm';
@@ -8,7 +9,7 @@ import type { EntityManager } from 'typeorm';
  * back from PROCESSED gets the "returned" mail instead. (Reassigning is handled by the service,
  * which sets the new assignee after the transition.)
  */
-async function onAssigned(event: TransitionEvent, m: EntityManager): Promise<void> {
+async function notifyAssignee(event: TransitionEvent, m: EntityManager): Promise<void> {
   const s = event.subject as { assigneeId?: number | null; deadline?: string | Date | null };
   const assigneeId = s.assigneeId == null ? null : Number(s.assigneeId);
   if (assigneeId === null) return;
@@ -18,4 +19,5 @@ async function onAssigned(event: TransitionEvent, m: EntityManager): Promise<voi
   await scheduleReminders(m, { id: event.subjectId, tenantId: event.tenantId, status: event.to, deadline: row?.deadline ?? null, assigneeId });
 }
 
-actionWorkflow.on('waiting', onAssigned);
+/** Sent (waiting): mail and reminders, see {@link notifyAssignee}. */
+export const onAssigned = listener(actionWorkflow, 'waiting', notifyAssignee);
