@@ -1,4 +1,5 @@
 import type { RouteTable } from '../../kernel/http/route-table';
+import { extensionPoint } from '../../kernel/extension';
 import { SURVEY_OWNER } from './questionnaire.types';
 
 /** How the editor presents the questionnaires of one owner type: the list to go back to, and its name. */
@@ -16,6 +17,9 @@ const owners = new Map<string, QuestionnaireOwner>([[SURVEY_OWNER, { ownerType: 
 export function registerQuestionnaireOwner(owner: QuestionnaireOwner): void {
   owners.set(owner.ownerType, owner);
 }
+
+/** Owners of questionnaires: a module contributes its own (`contribute(questionnaireOwners, owner)`). */
+export const questionnaireOwners = extensionPoint<QuestionnaireOwner>('questionnaire.owners', registerQuestionnaireOwner);
 
 /** The owner of a type, when registered. */
 export function questionnaireOwner(ownerType: string): QuestionnaireOwner | null {

@@ -1,4 +1,7 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { fileReferences } from '../../kernel/storage';
+import { RESPONSE_FILE_REFERENCE } from './responses.service';
 import * as e from './editor.handlers';
 import * as f from './fill.handlers';
 import * as s from './survey.handlers';
@@ -36,4 +39,5 @@ export const questionnaireModule = defineModule({
     { name: 'questionnaire_response_file', method: 'GET', path: '/questionnaire/files/{id}', right: 'authenticated', handler: f.responseFile },
   ],
   demo: seedQuestionnaireDemo,
+  contributes: [contribute(fileReferences, RESPONSE_FILE_REFERENCE)],
 });

@@ -5,8 +5,8 @@
  */
 export { createQuestionnaire, loadQuestionnaire, questionsOf, type Db } from './tree.service';
 export { parseResponses, userLabelsOf, fieldName, normaliseDate, normaliseDateTime, normaliseTime, type QuestionnaireUpload } from './parse-responses';
-export { saveResponses, loadResponses, deleteResponsesOf, validateTenantReferences, registerResponseAccess, type ResponseAccessCheck } from './responses.service';
+export { saveResponses, loadResponses, deleteResponsesOf, validateTenantReferences, registerResponseAccess, responseAccess, type ResponseAccessCheck, type ResponseAccessDef } from './responses.service';
 export { conformityRate, formatConformity, answersCreatingAction, hasConformityFlags, pickedAnswers, totalPoints } from './conformity';
 export { listSurveys, type SurveyRow } from './survey.service';
 export { questionnaireUploads } from './questionnaire.uploads';
-export { registerQuestionnaireOwner, questionnaireEditorUrl } from './owners';
+export { registerQuestionnaireOwner, questionnaireOwners, questionnaireEditorUrl, type QuestionnaireOwner } from './owners';

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
-import { promoteAfterCommit, registerFileReference, tenantKey, tmpKey } from '../../kernel/storage';
+import { promoteAfterCommit, tenantKey, tmpKey, type FileReference } from '../../kernel/storage';
+import { extensionPoint } from '../../kernel/extension';
 import { userInTenant } from '../../kernel/tenancy';
 import type { StagedUpload } from '../../kernel/uploads';
 import { attachUserLabels, isKeepMarker, isPendingFile, userLabelsOf, type DrawnSignature } from './parse-responses';
@@ -10,8 +11,8 @@ import { storage } from './questionnaire.uploads';
 import { decodePngDataUrl } from '../user-signature/png';
 import type { FileAnswer, QuestionnaireQuestion, QuestionnaireTree, ResponseValues, SignatureAnswer } from './questionnaire.types';
 
-// File and signature answers point to their stored file from the JSON value: declared so the storage reconciliation keeps them.
-registerFileReference({ name: 'questionnaire_response.value', sql: "SELECT (value->>'fileId')::int AS file_id FROM questionnaire_response WHERE value ? 'fileId'" });
+/** File and signature answers point to their stored file from the JSON value: declared so the storage reconciliation keeps them. */
+export const RESPONSE_FILE_REFERENCE: FileReference = { name: 'questionnaire_response.value', sql: "SELECT (value->>'fileId')::int AS file_id FROM questionnaire_response WHERE value ? 'fileId'" };
 
 /**
  * Stores a drawn signature (`Buffer`) or an uploaded file (staged under `tmp/`): the row is written
@@ -150,6 +151,15 @@ const accessChecks = new Map<string, ResponseAccessCheck>();
 export function registerResponseAccess(subjectType: string, check: ResponseAccessCheck): void {
   accessChecks.set(subjectType, check);
 }
+
+/** A subject type's download rule, declared as data. */
+export interface ResponseAccessDef {
+  subjectType: string;
+  check: ResponseAccessCheck;
+}
+
+/** Download rules of answered files: the module owning a subject type contributes `{ subjectType, check }`. */
+export const responseAccess = extensionPoint<ResponseAccessDef>('questionnaire.response_access', (def) => registerResponseAccess(def.subjectType, def.check));
 
 /** The registered check of a subject type, or null. */
 export function responseAccessCheck(subjectType: string): ResponseAccessCheck | null {
