@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { translator } from '../../kernel/i18n/i18n';
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import { registerActionSource } from '../action-plan/action-sources';
+import type { ActionSourceDef } from '../action-plan/action-sources';
 import { createAction } from '../action-plan/action-plan.service';
 import { answersCreatingAction } from '../questionnaire/questionnaire.service';
 import type { QuestionnaireTree, ResponseValues } from '../questionnaire/questionnaire.types';
@@ -9,7 +9,7 @@ import type { EventDefinition } from './event-definition';
 import { appPath } from '../../kernel/http/urls';
 
 /** Events are a source of actions: the action plan shows the event and links to it. */
-registerActionSource({
+export const EVENT_ACTION_SOURCE: ActionSourceDef = {
   type: 'event',
   labelKey: 'event.action_source',
   async describe(em: EntityManager | DataSource, tenantId: number, id: number) {
@@ -19,7 +19,7 @@ registerActionSource({
     const label = e.confidential ? translator('fr')('event.confidential_label', { id: e.id }) : e.subject || `#${e.id}`;
     return { label, url: appPath('event_show', { id: e.id }), hierarchyItemId: e.hierarchy_item_id, serviceId: e.service_id };
   },
-});
+};
 
 /** What {@link createEventActions} needs. */
 export interface EventActionsInput {

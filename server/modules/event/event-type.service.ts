@@ -1,14 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { findNomenclatureItem } from '../nomenclature/nomenclature.service';
 import { createQuestionnaire } from '../questionnaire/questionnaire.service';
 import type { EventTypeInput } from './event.schema';
 import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
-
-registerTrashable({ table: 'event_type', typeKey: 'event.trash.event_type' });
 
 /** A custom event type as the admin and the forms use it. */
 export interface EventTypeRow {

@@ -1,27 +1,24 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { purgeHooks, trashables } from '../../kernel/trash/trash';
+import { actionSourceKinds } from '../action-plan/action-sources';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
-import { registerQuestionnaireOwner, registerResponseAccess } from '../questionnaire/questionnaire.service';
+import { questionnaireOwners, responseAccess } from '../questionnaire/questionnaire.service';
 import * as h from './event.handlers';
 import * as f from './event-form.handlers';
 import * as p from './event-parts.handlers';
 import * as a from './event-type.handlers';
 import { EVENT_KINDS } from './event.kinds';
-import { findEvent } from './event.service';
+import { EVENT_ANSWERS_PURGE, findEvent } from './event.service';
+import { EVENT_ACTION_SOURCE } from './event-actions';
 import { eventPolicy } from './event.policy';
 import { eventsByHierarchyWidget } from './event.widgets';
 import { seedEventDemo } from './event.demo';
-import './listeners/on-submit';
+import { onSubmit } from './listeners/on-submit';
 
 const V = 'event.view';
 const T = 'module_events';
 const ADMIN = 'admin.nomenclatures';
-
-// The questionnaire editor of a custom type leads back to the types; answered files follow the event's visibility.
-registerQuestionnaireOwner({ ownerType: 'event_type', backRoute: 'admin_event_type_index', backLabel: 'event.types.back' });
-registerResponseAccess('event', async (req, id) => {
-  const event = await findEvent(req.ctx.db, req.authUser!.tenantId, id);
-  return !!event && eventPolicy.see(req.authUser!, event);
-});
 
 /** Events of every kind and custom event types (issue items 4-6): list, forms, workflow, history, findings, files. */
 export const eventModule = defineModule({
@@ -53,4 +50,20 @@ export const eventModule = defineModule({
     { name: 'admin_event_type_remove', method: 'POST', path: '/admin/event-types/{id}/remove', right: ADMIN, toggle: T, handler: a.typeRemove },
   ],
   demo: seedEventDemo,
+  contributes: [
+    onSubmit,
+    contribute(trashables, { table: 'event', typeKey: 'event.trash.event' }, { table: 'event_type', typeKey: 'event.trash.event_type' }),
+    contribute(purgeHooks, EVENT_ANSWERS_PURGE),
+    // Events are a source of actions: the action plan shows the event and links to it.
+    contribute(actionSourceKinds, EVENT_ACTION_SOURCE),
+    // The questionnaire editor of a custom type leads back to the types; answered files follow the event's visibility.
+    contribute(questionnaireOwners, { ownerType: 'event_type', backRoute: 'admin_event_type_index', backLabel: 'event.types.back' }),
+    contribute(responseAccess, {
+      subjectType: 'event',
+      check: async (req, id) => {
+        const event = await findEvent(req.ctx.db, req.authUser!.tenantId, id);
+        return !!event && eventPolicy.see(req.authUser!, event);
+      },
+    }),
+  ],
 });

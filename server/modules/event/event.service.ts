@@ -6,7 +6,7 @@ import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import { intSetting } from '../../kernel/settings/settings';
 import { recordHistory } from '../../kernel/history/history.service';
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import { onPurge, registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete, type PurgeHookDef } from '../../kernel/trash/trash';
 import { userInTenant } from '../../kernel/tenancy';
 import { listUserOrganisation } from '../hierarchy/user-organisation.service';
 import { findNomenclatureItems } from '../nomenclature/nomenclature.service';
@@ -22,9 +22,8 @@ import { projectSelectable } from './event-project';
 
 type Db = DataSource | EntityManager;
 
-registerTrashable({ table: 'event', typeKey: 'event.trash.event' });
-// An event purged for good takes its questionnaire answers with it (they have no foreign key to it).
-onPurge('event', (m, tenantId, id) => deleteResponsesOf(m, tenantId, ['event'], [id]));
+/** An event purged for good takes its questionnaire answers with it (they have no foreign key to it). */
+export const EVENT_ANSWERS_PURGE: PurgeHookDef = { table: 'event', run: (m, tenantId, id) => deleteResponsesOf(m, tenantId, ['event'], [id]) };
 
 /** An event as the show page, the form and the policy read it. */
 export interface EventRecord extends EventAccessSubject {
