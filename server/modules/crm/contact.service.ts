@@ -5,7 +5,7 @@ import type { PageRequest } from '../../kernel/http/pagination';
 import { hashPassword } from '../../kernel/auth/password';
 import { killUserSessions } from '../../kernel/auth/sessions';
 import { clock } from '../../kernel/clock';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import type { ContactInput, ContactLinkInput } from './crm.schema';
 import { foldedLike, foldSql } from './crm-lookup.service';
@@ -224,8 +224,6 @@ export async function tiersChoices(db: Db, tenantId: number, scope: CrmScope, li
     `SELECT t.id, t.name FROM tiers t WHERE t.tenant_id = $1 AND t.deleted_at IS NULL AND ${tiersScopeSql(scope, 't', '$2')} ORDER BY lower(t.name), t.id LIMIT $3`,
     [tenantId, scope.userId, limit]);
 }
-
-registerTrashable({ table: 'contact', typeKey: 'crm.trash.contact' });
 
 /**
  * Moves a contact to the shared trash; his user account is disabled at once (a restored contact

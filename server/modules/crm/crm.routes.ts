@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
 import type { RouteDef } from '../../kernel/http/route-table';
 import * as tiers from './tiers.handlers';
 import * as contacts from './contact.handlers';
@@ -53,4 +55,11 @@ export const crmModule = defineModule({
   name: 'crm',
   routes: crmRoutes,
   demo: seedCrmDemo,
+  contributes: [
+    contribute(
+      trashables,
+      { table: 'tiers', typeKey: 'crm.trash.tiers' },
+      { table: 'contact', typeKey: 'crm.trash.contact' },
+    ),
+  ],
 });

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
 import type { PageRequest } from '../../kernel/http/pagination';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import type { AddressInput, TiersInput } from './crm.schema';
 import { foldedLike, foldSql } from './crm-lookup.service';
 import { rowsOf } from '../../kernel/db/sql';
@@ -297,8 +297,6 @@ export async function listTiersEmployees(db: Db, tenantId: number, tiersId: numb
       ORDER BY c.is_old_employee, COALESCE(f.is_manager, false) DESC, lower(c.last_name), lower(c.first_name)`,
     [tenantId, tiersId]);
 }
-
-registerTrashable({ table: 'tiers', typeKey: 'crm.trash.tiers' });
 
 /** Moves a company to the shared trash (its addresses and contacts stay, hidden with it); false when not found. */
 export async function trashTiers(db: DataSource, tenantId: number, id: number, userId: number, title: string): Promise<boolean> {

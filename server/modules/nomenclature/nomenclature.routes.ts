@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
 import { add, edit, index, remove } from './nomenclature.handlers';
 import { seedNomenclatureDemo } from './nomenclature.demo';
 import { valuesPerListWidget } from './nomenclature.widgets';
@@ -16,4 +18,5 @@ export const nomenclatureModule = defineModule({
     valuesPerListWidget,
   ],
   demo: seedNomenclatureDemo,
+  contributes: [contribute(trashables, { table: 'nomenclature_item', typeKey: 'nomenclature.trash_type' })],
 });

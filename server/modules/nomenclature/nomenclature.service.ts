@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { NOMENCLATURE_KIND_DEFS, NOMENCLATURE_KINDS, type NomenclatureKind } from './nomenclature.kinds';
 import type { ItemInput } from './nomenclature.schema';
 import { rowsOf, seedOnce } from '../../kernel/db/sql';
@@ -22,8 +22,6 @@ export interface FindOptions {
   /** Also return inactive values and values in the trash (to show what a record already holds). */
   withRetired?: boolean;
 }
-
-registerTrashable({ table: 'nomenclature_item', typeKey: 'nomenclature.trash_type' });
 
 const toOption = (r: Record<string, any>): NomenclatureOption => ({ id: r.id, label: r.label });
 const toRow = (r: Record<string, any>): NomenclatureRow => ({ id: r.id, label: r.label, kind: r.kind, position: r.position, active: r.active, version: r.version });

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import type { LabelInput } from './prevention-admin.schema';
 import type { Db, SaveResult } from './work-type.service';
 import { rowsOf } from '../../kernel/db/sql';
@@ -9,9 +9,6 @@ export interface SpecificationRow { id: number; lotId: number; label: string; ve
 
 /** A lot with its specifications. */
 export interface LotRow { id: number; label: string; version: number; specifications: SpecificationRow[] }
-
-registerTrashable({ table: 'lot', typeKey: 'prevention-admin.lots.trash_type' });
-registerTrashable({ table: 'lot_specification', typeKey: 'prevention-admin.specifications.trash_type' });
 
 const toSpec = (r: Record<string, any>): SpecificationRow => ({ id: r.id, lotId: r.lot_id, label: r.label, version: r.version });
 

@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
 import type { RouteDef } from '../../kernel/http/route-table';
 import * as h from './prevention-admin.handlers';
 import { LOT_TOGGLE } from './prevention-admin.lists';
@@ -32,4 +34,13 @@ export const preventionAdminModule = defineModule({
     { name: 'admin_lot_specification_remove', method: 'POST', path: '/admin/prevention/specifications/{id}/delete', right: R, toggle: LOT_TOGGLE, handler: h.specificationRemove },
   ],
   demo: seedPreventionAdminDemo,
+  contributes: [
+    contribute(
+      trashables,
+      { table: 'prevention_organisation', typeKey: 'prevention-admin.organisations.trash_type' },
+      { table: 'lot', typeKey: 'prevention-admin.lots.trash_type' },
+      { table: 'lot_specification', typeKey: 'prevention-admin.specifications.trash_type' },
+      { table: 'work_type', typeKey: 'prevention-admin.work_types.trash_type' },
+    ),
+  ],
 });

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import type { OrganisationInput } from './prevention-admin.schema';
 import { PREVENTION_ORGANISATION_TYPES, type PreventionOrganisationType } from './prevention-organisation.entity';
 import type { Db, SaveResult } from './work-type.service';
@@ -16,8 +16,6 @@ export interface OrganisationRow {
   phone: string | null;
   version: number;
 }
-
-registerTrashable({ table: 'prevention_organisation', typeKey: 'prevention-admin.organisations.trash_type' });
 
 const COLUMNS = 'id, name, type, contact, address, email, phone, version';
 const toRow = (r: Record<string, any>): OrganisationRow => ({

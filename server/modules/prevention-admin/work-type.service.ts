@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { DEFAULT_WORK_TYPES } from './work-type.defaults';
 import type { WorkTypeInput } from './prevention-admin.schema';
 import { rowsOf, seedOnce } from '../../kernel/db/sql';
@@ -16,8 +16,6 @@ export interface WorkTypeRow extends WorkTypeOption { position: number; active: 
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
-
-registerTrashable({ table: 'work_type', typeKey: 'prevention-admin.work_types.trash_type' });
 
 const COLUMNS = 'id, label, dangerous, is_roof_work, weighting, position, active, version';
 const ORDER = 'ORDER BY position, lower(label), id';
