@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
-import { addFlash } from '../../kernel/http/flash';
-import { isFragmentRequest, renderForm } from '../../kernel/http/render';
-import { routeId } from '../../kernel/http/respond';
-import { forgetPlan, loadPlanRef, loadPlanSubject } from './core/plan-access';
-import { amendRule, isAmendableState } from './core/plan-amendment.policy';
-import { amendPlan, type AmendOutcome } from './core/plan-amendment.service';
-import type { PlanRef } from './core/plan-ref';
-import { mayOnPlan } from './core/prevention-plan.policy';
+import { addFlash } from '../../../kernel/http/flash';
+import { isFragmentRequest, renderForm } from '../../../kernel/http/render';
+import { routeId } from '../../../kernel/http/respond';
+import { forgetPlan, loadPlanRef, loadPlanSubject } from '../core/plan-access';
+import { amendRule, isAmendableState } from '../core/plan-amendment.policy';
+import { amendPlan, type AmendOutcome } from '../core/plan-amendment.service';
+import type { PlanRef } from '../core/plan-ref';
+import { mayOnPlan } from '../core/prevention-plan.policy';
 
 const MAX_REASON = 5000;
 const FLASH = {

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import { amend } from './plan-amendment.handlers';
 
 const T = 'module_prevention_plan';

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { User } from '../../identity/user.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
 
 /** An amendment (avenant) of a plan: asked with a justification, or made automatically by a staff change. */
 @Entity('plan_amendment')
