@@ -7,7 +7,7 @@ import { history as planHistoryFragment } from './plan/plan-history.handlers';
 import { PLAN_SIGN_LINK_ROUTES } from './sign-link/plan-sign-link.routes';
 import { PLAN_PDF_ROUTES } from './plan-pdf.routes';
 import { PLAN_SIGNATURE_ROUTES } from './signing/plan-signatures.routes';
-import { PLAN_INSPECTION_ROUTES } from './plan-inspection-invitation.routes';
+import { PLAN_INSPECTION_ROUTES } from './inspection/plan-inspection-invitation.routes';
 import { PLAN_ACTION_ROUTES } from './plan-actions.routes';
 import { scheduleWeekEmail } from './plan-week-email.service';
 import * as h from './plan/prevention-plan.handlers';

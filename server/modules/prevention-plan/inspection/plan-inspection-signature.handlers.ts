@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
-import { addFlash } from '../../kernel/http/flash';
-import { HttpError } from '../../kernel/http/errors';
-import { isFragmentRequest, renderView } from '../../kernel/http/render';
-import { routeId, tenantOf } from '../../kernel/http/respond';
-import { parseSignatureForm, signatureFormLocals, SIGNATURE_FORM_VIEW, type SignatureFormErrors } from '../user-signature/signature-form';
-import { planTabUrl, requirePlan } from './core/plan-access';
-import { findParticipant, signInspection, type InspectionParticipant } from './core/plan-inspection-signature.service';
+import { addFlash } from '../../../kernel/http/flash';
+import { HttpError } from '../../../kernel/http/errors';
+import { isFragmentRequest, renderView } from '../../../kernel/http/render';
+import { routeId, tenantOf } from '../../../kernel/http/respond';
+import { parseSignatureForm, signatureFormLocals, SIGNATURE_FORM_VIEW, type SignatureFormErrors } from '../../user-signature/signature-form';
+import { planTabUrl, requirePlan } from '../core/plan-access';
+import { findParticipant, signInspection, type InspectionParticipant } from '../core/plan-inspection-signature.service';
 
 async function form(req: Request, res: Response, participant: InspectionParticipant, pdpNumber: string,
   state: { errors?: SignatureFormErrors; values?: { name?: string; useSaved?: boolean } } = {}): Promise<string> {

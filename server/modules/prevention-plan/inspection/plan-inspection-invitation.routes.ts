@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import { invitationAdd, invitationList } from './plan-inspection-invitation.handlers';
 import { inspectionSign } from './plan-inspection-signature.handlers';
 

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
-import { PlanCompany } from './core/plan-company.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { User } from '../../identity/user.entity';
+import { PlanCompany } from '../core/plan-company.entity';
 import { PlanInspectionInvitation } from './plan-inspection-invitation.entity';
 
 /** Who an invitation goes to: a company's contact on the plan, a user holding the right, or the CSE. */

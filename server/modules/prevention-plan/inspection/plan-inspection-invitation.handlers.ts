@@ -1,17 +1,17 @@
-import { parisInstant } from '../../kernel/clock';
+import { parisInstant } from '../../../kernel/clock';
 import type { Request, Response } from 'express';
-import type { FieldError } from '../../kernel/http/forms';
-import { parseForm } from '../../kernel/http/forms';
-import { HttpError } from '../../kernel/http/errors';
-import { renderForm, renderScreen } from '../../kernel/http/render';
-import { saved, tenantOf } from '../../kernel/http/respond';
-import { planTabUrl, resolvePlan } from './core/plan-access';
-import type { PlanRef } from './core/plan-ref';
-import { INVITATION_FORM, invitationSchema, type InvitationInput } from './core/plan-inspection-invitation.schema';
+import type { FieldError } from '../../../kernel/http/forms';
+import { parseForm } from '../../../kernel/http/forms';
+import { HttpError } from '../../../kernel/http/errors';
+import { renderForm, renderScreen } from '../../../kernel/http/render';
+import { saved, tenantOf } from '../../../kernel/http/respond';
+import { planTabUrl, resolvePlan } from '../core/plan-access';
+import type { PlanRef } from '../core/plan-ref';
+import { INVITATION_FORM, invitationSchema, type InvitationInput } from '../core/plan-inspection-invitation.schema';
 import {
   defaultMessage, initialValues, invitationContext, listInvitations, renderInvitationMail, sendInvitation, step1Errors, step2Errors,
   type InvitationContext,
-} from './core/plan-inspection-invitation.service';
+} from '../core/plan-inspection-invitation.service';
 
 /** The plan for the request's user; a missing plan answers the spec's message ("le PDP n'a pas été trouvé"). */
 async function planOrMissing(req: Request, ability: 'view' | 'edit'): Promise<{ plan: PlanRef; abilities: Record<string, boolean> }> {

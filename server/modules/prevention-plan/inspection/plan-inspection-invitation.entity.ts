@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Tenant } from '../identity/tenant.entity';
-import { User } from '../identity/user.entity';
-import { PreventionPlan } from './core/prevention-plan.entity';
+import { Tenant } from '../../identity/tenant.entity';
+import { User } from '../../identity/user.entity';
+import { PreventionPlan } from '../core/prevention-plan.entity';
 
 /**
  * An invitation to the prior joint inspection of a plan, as it was sent: when and where the
