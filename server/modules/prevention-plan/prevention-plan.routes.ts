@@ -5,7 +5,7 @@ import { PLAN_INDICATOR_ROUTES } from './plan-indicators.routes';
 import { PLAN_AMENDMENT_ROUTES } from './amendment/plan-amendment.routes';
 import { history as planHistoryFragment } from './plan/plan-history.handlers';
 import { PLAN_SIGN_LINK_ROUTES } from './sign-link/plan-sign-link.routes';
-import { PLAN_PDF_ROUTES } from './plan-pdf.routes';
+import { PLAN_PDF_ROUTES } from './output/plan-pdf.routes';
 import { PLAN_SIGNATURE_ROUTES } from './signing/plan-signatures.routes';
 import { PLAN_INSPECTION_ROUTES } from './inspection/plan-inspection-invitation.routes';
 import { PLAN_ACTION_ROUTES } from './plan-actions.routes';

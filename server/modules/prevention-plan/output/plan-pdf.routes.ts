@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import { planPdf, workInspectionPdf } from './plan-pdf.handlers';
 import { planZip } from './plan-zip.handlers';
 

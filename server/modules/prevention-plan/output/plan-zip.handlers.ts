@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
-import { clock } from '../../kernel/clock';
-import { contentDisposition, readAll, StorageNotFoundError } from '../../kernel/storage';
-import { storage } from '../plan-document/plan-document.uploads';
-import { requirePlan } from './core/plan-access';
-import { renderPlanPdf } from './core/plan-pdf.service';
+import { clock } from '../../../kernel/clock';
+import { contentDisposition, readAll, StorageNotFoundError } from '../../../kernel/storage';
+import { storage } from '../../plan-document/plan-document.uploads';
+import { requirePlan } from '../core/plan-access';
+import { renderPlanPdf } from '../core/plan-pdf.service';
 import { planZipFiles } from './plan-zip.service';
 import { ZipWriter, zipSegment } from './plan-zip.writer';
 

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { loadPlanDocuments } from '../plan-document/plan-document.requirements';
-import type { PlanCompanyRef } from '../plan-document/plan-document.owners';
+import { loadPlanDocuments } from '../../plan-document/plan-document.requirements';
+import type { PlanCompanyRef } from '../../plan-document/plan-document.owners';
 import { zipSegment } from './plan-zip.writer';
 
 type Db = DataSource | EntityManager;

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import { sendPdf } from '../signing/document-pdf';
-import { requirePlan } from './core/plan-access';
-import { renderPlanPdf, renderWorkInspectionPdf } from './core/plan-pdf.service';
+import { sendPdf } from '../../signing/document-pdf';
+import { requirePlan } from '../core/plan-access';
+import { renderPlanPdf, renderWorkInspectionPdf } from '../core/plan-pdf.service';
 import { zipSegment } from './plan-zip.writer';
 
 /** `GET /prevention-plan/{id}/pdf` (pdp_pdf): the plan printed, for whoever may see it. */
