@@ -1,7 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { PLAN_COMPANY_ROUTES } from './companies/plan-company.routes';
 import { PLAN_STAFF_ROUTES } from './staff/plan-staff.routes';
-import { PLAN_INDICATOR_ROUTES } from './plan-indicators.routes';
+import { PLAN_INDICATOR_ROUTES } from './indicators/plan-indicators.routes';
 import { PLAN_AMENDMENT_ROUTES } from './amendment/plan-amendment.routes';
 import { history as planHistoryFragment } from './plan/plan-history.handlers';
 import { PLAN_SIGN_LINK_ROUTES } from './sign-link/plan-sign-link.routes';

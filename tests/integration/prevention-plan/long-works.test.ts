@@ -3,7 +3,7 @@ import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { runPlanChecks } from '../../../server/modules/prevention-plan/core/plan-checks';
 import { loadPlanRef } from '../../../server/modules/prevention-plan/core/plan-access';
 import { dangerOf, longWorksOf, planFlags, windowStart } from '../../../server/modules/prevention-plan/core/plan-long-works.service';
-import '../../../server/modules/prevention-plan/plan-long-works.checks';
+import '../../../server/modules/prevention-plan/indicators/plan-long-works.checks';
 import { planFixtures } from './long-works-fixtures';
 import path from 'node:path';
 import ejs from 'ejs';

@@ -1,11 +1,11 @@
-import { todayIso } from '../../kernel/clock';
-import type { WidgetData } from '../../kernel/dashboard/widget';
-import type { AuthUser } from '../../kernel/rights/auth-user';
-import type { ActionScope } from '../action-plan/action-scope';
-import type { Db } from './core/plan-checks';
-import { longPlanIds } from './core/plan-long-works.service';
-import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, type Validity } from './core/plan-list.service';
-import { PLAN_STATUSES } from './core/prevention-plan.entity';
+import { todayIso } from '../../../kernel/clock';
+import type { WidgetData } from '../../../kernel/dashboard/widget';
+import type { AuthUser } from '../../../kernel/rights/auth-user';
+import type { ActionScope } from '../../action-plan/action-scope';
+import type { Db } from '../core/plan-checks';
+import { longPlanIds } from '../core/plan-long-works.service';
+import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, type Validity } from '../core/plan-list.service';
+import { PLAN_STATUSES } from '../core/prevention-plan.entity';
 
 /** A `figure` widget: the number and its caption; a click opens the list when one is given (also the PPSPS figures). */
 export function figure(label: string, total: number, link?: string): WidgetData {

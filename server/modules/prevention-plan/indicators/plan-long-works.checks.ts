@@ -1,5 +1,5 @@
-import { registerPlanCheck, type PlanProblem } from './core/plan-checks';
-import { dangerOf, dangerReason, longWorksOf, longWorksReason } from './core/plan-long-works.service';
+import { registerPlanCheck, type PlanProblem } from '../core/plan-checks';
+import { dangerOf, dangerReason, longWorksOf, longWorksReason } from '../core/plan-long-works.service';
 
 /**
  * Warnings of the plan page's completeness panel: long works (400 hours over 12 months for an

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { formatDate } from '../../kernel/i18n/format';
-import { defineWidgetRoute, widgetFromCounts } from '../../kernel/dashboard/widget';
-import type { RouteDef } from '../../kernel/http/route-table';
-import { loadScope } from '../action-plan/action-scope';
+import { formatDate } from '../../../kernel/i18n/format';
+import { defineWidgetRoute, widgetFromCounts } from '../../../kernel/dashboard/widget';
+import type { RouteDef } from '../../../kernel/http/route-table';
+import { loadScope } from '../../action-plan/action-scope';
 import {
   countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
   figure, inOperationPlans, todayPlans, type Viewer,
