@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { requiredText } from '../../kernel/http/fields';
 import { NAMED_COLORS } from '../../kernel/palette';
 
 const colorCodes = Object.keys(NAMED_COLORS) as [string, ...string[]];
 
 /** The role form (`role[...]`): a label and one of the 21 named colours. */
 export const roleSchema = z.object({
-  label: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(120, { error: 'validation.too_long' }),
+  label: requiredText(120),
   color: z.enum(colorCodes, { error: 'validation.choice' }),
 });
 
