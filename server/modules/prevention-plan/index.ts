@@ -25,6 +25,6 @@ export type { CompanyValues, TiersChoices } from './core/plan-company.service';
 export { visibleSql } from './core/plan-list.service';
 export { countByStatus, countByValidity, countExpiring, countInOperation, figure } from './indicators/plan-indicators.service';
 export type { CountedDocuments } from './indicators/plan-indicators.service';
-export { addDaysIso } from './plan-actions.service';
-export { mondayOf } from './plan-week-email.service';
+export { addDaysIso } from './actions/plan-actions.service';
+export { mondayOf } from './actions/plan-week-email.service';
 export { demoSignatureImage } from './signing/plan-signature.demo';

@@ -3,7 +3,7 @@ import ejs from 'ejs';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { translator } from '../../../server/kernel/i18n/i18n';
 import { VIEWS_DIR } from '../../../server/kernel/http/render';
-import { renewalPeriod } from '../../../server/modules/prevention-plan/plan-actions.service';
+import { renewalPeriod } from '../../../server/modules/prevention-plan/actions/plan-actions.service';
 import { actor, completeFields, createPlan, insertPlan, newCompany, planRow, postPlan, RIGHTS, setting, XHR, type Actor } from './plan-helpers';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { drainJobs, enqueue } from '../../../server/kernel/jobs';
 import { planMailer } from '../../../server/modules/prevention-plan/core/plan-mail';
 import {
   mondayOf, nextWeekEmailRun, WEEK_EMAIL_JOB, WEEK_EMAIL_USER_JOB,
-} from '../../../server/modules/prevention-plan/plan-week-email.service';
+} from '../../../server/modules/prevention-plan/actions/plan-week-email.service';
 import { PLAN_CREATION_MAIL_JOB } from '../../../server/modules/prevention-plan/core/plan-creation-mail';
 import { actor, createPlan, insertPlan, newCompany, postPlan, RIGHTS, setting, XHR } from './plan-helpers';
 

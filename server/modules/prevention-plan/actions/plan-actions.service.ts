@@ -1,11 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { clock } from '../../kernel/clock';
-import { recordHistory } from '../../kernel/history/history.service';
-import { rowsOf } from '../../kernel/db/sql';
-import { enqueuePlanCreationMails } from './core/plan-creation-mail';
-import { holdsRightSql } from '../../kernel/rights/holds-right-sql';
-import { registerPlanHistoryLabels } from './core/plan-history-labels';
-import { nextNumber, PLAN_HISTORY_SUBJECT } from './core/prevention-plan.service';
+import { clock } from '../../../kernel/clock';
+import { recordHistory } from '../../../kernel/history/history.service';
+import { rowsOf } from '../../../kernel/db/sql';
+import { enqueuePlanCreationMails } from '../core/plan-creation-mail';
+import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
+import { registerPlanHistoryLabels } from '../core/plan-history-labels';
+import { nextNumber, PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
 /** Labels of the history rows written by duplicate and renew. */
 registerPlanHistoryLabels({

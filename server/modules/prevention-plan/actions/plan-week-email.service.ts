@@ -1,20 +1,20 @@
 import path from 'node:path';
 import ejs from 'ejs';
 import type { DataSource, EntityManager } from 'typeorm';
-import { clock, todayIso } from '../../kernel/clock';
-import type { Db } from '../../kernel/db/sql';
-import { formatDate } from '../../kernel/i18n/format';
-import { translator } from '../../kernel/i18n/i18n';
-import { enqueue, enqueueOnce, registerJobHandler } from '../../kernel/jobs';
-import { VIEWS_DIR } from '../../kernel/http/render';
-import type { AuthUser } from '../../kernel/rights/auth-user';
-import { can } from '../../kernel/rights/registry';
-import { loadScope } from '../action-plan/action-scope';
-import { absoluteUrl } from '../../kernel/http/urls';
+import { clock, todayIso } from '../../../kernel/clock';
+import type { Db } from '../../../kernel/db/sql';
+import { formatDate } from '../../../kernel/i18n/format';
+import { translator } from '../../../kernel/i18n/i18n';
+import { enqueue, enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
+import { VIEWS_DIR } from '../../../kernel/http/render';
+import type { AuthUser } from '../../../kernel/rights/auth-user';
+import { can } from '../../../kernel/rights/registry';
+import { loadScope } from '../../action-plan/action-scope';
+import { absoluteUrl } from '../../../kernel/http/urls';
 import { addDaysIso } from './plan-actions.service';
-import { mailRecipientSql, subscribedUser } from './core/plan-creation-mail';
-import { EXPIRING_DAYS, visibleSql } from './core/plan-list.service';
-import { planMailer } from './core/plan-mail';
+import { mailRecipientSql, subscribedUser } from '../core/plan-creation-mail';
+import { EXPIRING_DAYS, visibleSql } from '../core/plan-list.service';
+import { planMailer } from '../core/plan-mail';
 
 /** The weekly job: queues every recap, then schedules itself for the next Monday. */
 export const WEEK_EMAIL_JOB = 'pdp.week_email';

@@ -1,7 +1,7 @@
-import type { RouteDef } from '../../kernel/http/route-table';
+import type { RouteDef } from '../../../kernel/http/route-table';
 import * as a from './plan-actions.handlers';
 import { weekEmail } from './plan-week-email.handlers';
-import './core/plan-creation-mail';
+import '../core/plan-creation-mail';
 
 const T = 'module_prevention_plan';
 

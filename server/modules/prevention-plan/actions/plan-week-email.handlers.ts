@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { addFlash } from '../../kernel/http/flash';
-import { isFragmentRequest, renderScreen } from '../../kernel/http/render';
-import { saved } from '../../kernel/http/respond';
-import { formatDate } from '../../kernel/i18n/format';
+import { addFlash } from '../../../kernel/http/flash';
+import { isFragmentRequest, renderScreen } from '../../../kernel/http/render';
+import { saved } from '../../../kernel/http/respond';
+import { formatDate } from '../../../kernel/i18n/format';
 import { queueWeekEmails, weekEmailRecipients, weekRecap, WEEK_SECTIONS } from './plan-week-email.service';
 
 /**

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
-import { addFlash } from '../../kernel/http/flash';
-import { isFragmentRequest } from '../../kernel/http/render';
-import { saved } from '../../kernel/http/respond';
-import { resolvePlan } from './core/plan-access';
+import { addFlash } from '../../../kernel/http/flash';
+import { isFragmentRequest } from '../../../kernel/http/render';
+import { saved } from '../../../kernel/http/respond';
+import { resolvePlan } from '../core/plan-access';
 import { duplicatePlan, renewPlan } from './plan-actions.service';
 
 /** 201 with a redirect for the client's fetch, a 303 for a form posted without script; a flash either way. */
