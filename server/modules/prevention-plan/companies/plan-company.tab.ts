@@ -2,17 +2,9 @@ import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
 import { registerPlanCheck, type Db, type PlanProblem } from '../core/plan-checks';
 import { registerPlanTab } from '../core/plan-tabs';
-import { loadPlanSubject } from '../core/plan-access';
-import { mayOnPlan } from '../core/prevention-plan.policy';
+import { mayEditPlan } from '../core/plan-access';
 import type { PlanRef } from '../core/plan-ref';
 import { companyTree, listPlanCompanies, type PlanCompanyRow } from '../core/plan-company.service';
-
-/** May the request's user change the plan's companies and staff? */
-export async function mayEditPlan(req: Request, plan: PlanRef): Promise<boolean> {
-  const user = req.authUser;
-  if (!user) return false;
-  return mayOnPlan(user, 'edit', await loadPlanSubject(req.ctx.db, user, plan));
-}
 
 /** HTML of the companies tab (also the answer of `pdp_show_intervention_tiers`). */
 export async function renderCompaniesTab(req: Request, plan: PlanRef): Promise<string> {

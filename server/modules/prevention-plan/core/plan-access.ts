@@ -51,6 +51,13 @@ export async function loadPlanSubject(db: Db, user: AuthUser, plan: PlanRef): Pr
 
 const resolved = new WeakMap<Request, Map<number, { plan: PlanRef; abilities: Record<PlanAbility, boolean> }>>();
 
+/** May the request's user change the plan's companies and staff? */
+export async function mayEditPlan(req: Request, plan: PlanRef): Promise<boolean> {
+  const user = req.authUser;
+  if (!user) return false;
+  return mayOnPlan(user, 'edit', await loadPlanSubject(req.ctx.db, user, plan));
+}
+
 /**
  * The plan `id` for the request's user with every ability he has on it: 404 for an unknown id,
  * another company's plan or a plan he may not see; 403 when `ability` is refused. Remembered for

@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
 import { registerPlanTab } from '../core/plan-tabs';
 import type { PlanRef } from '../core/plan-ref';
+import { mayEditPlan } from '../core/plan-access';
 import { companyTree, listPlanCompanies, type PlanCompanyNode } from '../core/plan-company.service';
-import { mayEditPlan } from '../companies/plan-company.tab';
 import { listPlanStaff } from '../core/plan-staff.service';
 
 /** The companies in the order of the companies tab (EU, then each EE followed by its ST). */

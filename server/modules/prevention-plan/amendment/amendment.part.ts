@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
 import { amend } from './plan-amendment.handlers';
 
 const T = 'module_prevention_plan';
@@ -8,6 +9,9 @@ const T = 'module_prevention_plan';
  * (pdp.amend, the ordering customer, his substitutes, the companies on the plan) is decided in
  * the handler, which answers the spec's French refusals; pdp.view is needed to see a plan at all.
  */
-export const PLAN_AMENDMENT_ROUTES: RouteDef[] = [
+const PLAN_AMENDMENT_ROUTES: RouteDef[] = [
   { name: 'pdp_amend', method: ['GET', 'POST'], path: '/prevention-plan/{id}/amend', right: 'pdp.view', toggle: T, handler: amend },
 ];
+
+/** The plan's amendments. */
+export const amendmentPart: PlanPart = { routes: PLAN_AMENDMENT_ROUTES };

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
 import { externalStaffAdd, externalStaffRemove, staffAdd, staffCreate, staffRemove } from './plan-staff.handlers';
 // Registers the staff tab of the plan at boot.
 import './plan-staff.tab';
@@ -11,10 +12,13 @@ const V = 'pdp.view';
  * plan's company for the additions, the staff member for the removals; the plan's policy
  * (requirePlan 'edit') decides.
  */
-export const PLAN_STAFF_ROUTES: RouteDef[] = [
+const PLAN_STAFF_ROUTES: RouteDef[] = [
   { name: 'pdp_staff_add', method: ['GET', 'POST'], path: '/prevention-plan/company/{id}/staff/add', right: V, toggle: T, handler: staffAdd },
   { name: 'pdp_staff_create', method: ['GET', 'POST'], path: '/prevention-plan/company/{id}/staff/create', right: V, toggle: T, handler: staffCreate },
   { name: 'pdp_staff_remove', method: 'POST', path: '/prevention-plan/staff/{id}/remove', right: V, toggle: T, handler: staffRemove },
   { name: 'pdp_external_staff_add', method: ['GET', 'POST'], path: '/prevention-plan/company/{id}/external-staff/add', right: V, toggle: T, handler: externalStaffAdd },
   { name: 'pdp_external_staff_remove', method: 'POST', path: '/prevention-plan/external-staff/{id}/remove', right: V, toggle: T, handler: externalStaffRemove },
 ];
+
+/** The staff of the plan's companies. */
+export const staffPart: PlanPart = { routes: PLAN_STAFF_ROUTES };

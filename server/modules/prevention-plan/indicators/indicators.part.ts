@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { formatDate } from '../../../kernel/i18n/format';
 import { defineWidgetRoute, widgetFromCounts } from '../../../kernel/dashboard/widget';
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
 import { loadScope } from '../../action-plan/action-scope';
 import {
   countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
@@ -126,7 +127,10 @@ export const inOperationListWidget = defineWidgetRoute({
 });
 
 /** Named routes of the plan's indicators (spread into the prevention-plan module). */
-export const PLAN_INDICATOR_ROUTES: RouteDef[] = [
+const PLAN_INDICATOR_ROUTES: RouteDef[] = [
   dangerousWidget, longWorksWidget, roofWorksWidget, todayWidget, statesWidget, workTypesWidget, validityWidget, archivedWidget,
   inOperationWidget, expiringWidget, inOperationListWidget,
 ];
+
+/** The plan's indicators (dashboard widgets). */
+export const indicatorsPart: PlanPart = { routes: PLAN_INDICATOR_ROUTES };

@@ -1,4 +1,6 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
+import { seedPlanCompaniesDemo } from './plan-company.demo';
 import {
   companyAdd, companyAddressGet, companyContactGet, companyEdit, companyGet, companyRemove, companyReset, searchTiersJson,
   showInterventionTiers, tiersAddressForm, tiersContactForm, tiersForm,
@@ -13,7 +15,7 @@ const V = 'pdp.view';
  * Named routes of the plan's companies (spread into the prevention-plan module). Every route
  * needs `pdp.view`; the plan's policy (requirePlan) then decides view or edit on the plan.
  */
-export const PLAN_COMPANY_ROUTES: RouteDef[] = [
+const PLAN_COMPANY_ROUTES: RouteDef[] = [
   { name: 'pdp_search_tiers', method: 'GET', path: '/prevention-plan/search-tiers', right: V, toggle: T, handler: searchTiersJson },
   { name: 'pdp_get_tiers_form', method: ['GET', 'POST'], path: '/prevention-plan/tiers/{id}/form', right: V, toggle: T, handler: tiersForm },
   { name: 'pdp_get_tiers_address_form', method: ['GET', 'POST'], path: '/prevention-plan/tiers/{id}/address-form', right: V, toggle: T, handler: tiersAddressForm },
@@ -27,3 +29,6 @@ export const PLAN_COMPANY_ROUTES: RouteDef[] = [
   { name: 'pdp_company_address_get', method: 'GET', path: '/prevention-plan/company/{id}/address', right: V, toggle: T, handler: companyAddressGet },
   { name: 'pdp_company_contact_get', method: 'GET', path: '/prevention-plan/company/{id}/contact', right: V, toggle: T, handler: companyContactGet },
 ];
+
+/** The companies of the plan (their demo companies come after the demo plans). */
+export const companiesPart: PlanPart = { routes: PLAN_COMPANY_ROUTES, demo: seedPlanCompaniesDemo };

@@ -1,4 +1,6 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
+import { seedPlanSignaturesDemo } from './plan-signature.demo';
 import { companySign, externalStaffSign, signedFile, signedFileDownload, signedFileUpload, staffMemberSign } from './plan-signatures.handlers';
 // Registers the signatures tab of the plan at boot.
 import './plan-signatures.tab';
@@ -11,10 +13,13 @@ const V = 'pdp.view';
  * signatures of the outside companies and of the staff, and the plan signed on paper. Who may
  * is decided by plan-signatures.access.ts (granted / addGranted) after `resolvePlan`.
  */
-export const PLAN_SIGNATURE_ROUTES: RouteDef[] = [
+const PLAN_SIGNATURE_ROUTES: RouteDef[] = [
   { name: 'pdp_company_sign', method: ['GET', 'POST'], path: '/prevention-plan/{id}/companies/{company}/sign', requirements: { company: '\\d+' }, right: V, toggle: T, handler: companySign },
   { name: 'pdp_staff_sign', method: ['GET', 'POST'], path: '/prevention-plan/staff/{id}/sign', right: V, toggle: T, handler: staffMemberSign },
   { name: 'pdp_external_staff_sign', method: ['GET', 'POST'], path: '/prevention-plan/external-staff/{id}/sign', right: V, toggle: T, handler: externalStaffSign },
   { name: 'pdp_signed_file', method: ['GET', 'POST'], path: '/prevention-plan/{id}/signed-file', right: V, toggle: T, handler: signedFile, bodyParsers: [signedFileUpload] },
   { name: 'pdp_signed_file_download', method: 'GET', path: '/prevention-plan/{id}/signed-file/download', right: V, toggle: T, handler: signedFileDownload },
 ];
+
+/** Signatures in the application (their demo signatures come after the demo companies). */
+export const signingPart: PlanPart = { routes: PLAN_SIGNATURE_ROUTES, demo: seedPlanSignaturesDemo };

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import type { PlanPart } from '../plan-part';
 import { SIGN_LINK_ROUTES } from '../../signing/sign-link.routes';
 import * as h from './plan-sign-link.handlers';
 import './plan-sign-link.listeners';
@@ -7,7 +8,10 @@ import './plan-sign-link.listeners';
  * Signing by e-mailed link: the public pages of the links of every document type (signing core,
  * registered here once) and the relaunch of the plan's companies that have not signed.
  */
-export const PLAN_SIGN_LINK_ROUTES: RouteDef[] = [
+const PLAN_SIGN_LINK_ROUTES: RouteDef[] = [
   ...SIGN_LINK_ROUTES,
   { name: 'pdp_relaunch_companies', method: 'POST', path: '/prevention-plan/{id}/relaunch', right: 'pdp.view', toggle: 'module_prevention_plan', handler: h.relaunch },
 ];
+
+/** Signing by e-mailed link. */
+export const signLinkPart: PlanPart = { routes: PLAN_SIGN_LINK_ROUTES };

@@ -1,0 +1,15 @@
+import type { DataSource } from 'typeorm';
+import type { RouteDef } from '../../kernel/http/route-table';
+
+/**
+ * One part of the prevention plan (the plan itself, companies, staff, indicators, amendment, sign
+ * link, output, signing, inspection, actions): its routes, demo data and recurring jobs.
+ * `prevention-plan.routes.ts` puts the parts together; each part lives in its own folder and
+ * reaches another only through `core/`.
+ */
+export interface PlanPart {
+  routes: RouteDef[];
+  /** Demo data of the part; parts run in the order of `PLAN_PARTS` (the plans first). */
+  demo?: (db: DataSource, tenantId: number) => Promise<void>;
+  schedule?: (db: DataSource) => Promise<void>;
+}
