@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { clock } from '../clock';
-import { enqueue, registerJobHandler } from '../jobs';
+import { defineJobHandler, enqueue, type JobHandlerDef } from '../jobs';
 import { decodeUtf8, parseCsv } from './csv';
 import { CsvImport, type CsvImportMessage, type CsvImportRow, type CsvImportRowError } from './csv-import.entity';
 
@@ -80,6 +80,8 @@ export interface CsvImporter {
   recent: (db: DataSource, tenantId: number, limit?: number) => Promise<RecentImport[]>;
   /** The job's work: reads the rows from where it stopped. */
   run: (ds: DataSource, importId: number) => Promise<void>;
+  /** The handler of the import's job, for the owning module's `contributes` (`contribute(jobHandlers, importer.handler)`). */
+  handler: JobHandlerDef<{ importId: number }>;
 }
 
 /** Whole-file refusals and row messages of the machinery (domain `csv_import`). */
@@ -118,7 +120,7 @@ export function progressOf(imp: Pick<CsvImport, 'status' | 'total' | 'done' | 'c
   return { status: imp.status, total: imp.total, done: imp.done, created: imp.createdCount, errors: imp.errors.length, percent };
 }
 
-/** Defines a kind of import and registers its job (once, at load). */
+/** Defines a kind of import; its owning module contributes the job's `handler`. */
 export function defineCsvImport<Ctx>(def: CsvImportDefinition<Ctx>): CsvImporter {
   const start: CsvImporter['start'] = async (db, actor, file, extra = {}) => {
     const text = decodeUtf8(file.content);
@@ -181,7 +183,7 @@ export function defineCsvImport<Ctx>(def: CsvImportDefinition<Ctx>): CsvImporter
     await ds.query(`UPDATE user_import SET status = 'done', rows = '[]'::jsonb, finished_at = $2 WHERE id = $1`, [importId, clock.now()]);
   };
 
-  registerJobHandler<{ importId: number }>(def.job, async (payload, jobCtx) => {
+  const handler = defineJobHandler<{ importId: number }>(def.job, async (payload, jobCtx) => {
     try {
       await run(jobCtx.dataSource, Number(payload.importId));
     } catch (err) {
@@ -193,5 +195,5 @@ export function defineCsvImport<Ctx>(def: CsvImportDefinition<Ctx>): CsvImporter
     }
   });
 
-  return { kind: def.kind, job: def.job, columns: def.columns, start, find, recent, run };
+  return { kind: def.kind, job: def.job, columns: def.columns, start, find, recent, run, handler };
 }

@@ -27,6 +27,11 @@ export function registerJobHandler<P = Record<string, unknown>>(name: string, ha
   handlers.set(name, handler);
 }
 
+/** Declares a job handler as data, without registering it: the owning module contributes it to {@link jobHandlers}. */
+export function defineJobHandler<P = Record<string, unknown>>(name: string, run: JobHandler<P>): JobHandlerDef<P> {
+  return { name, run };
+}
+
 /** The job handlers: a module contributes its own (`contribute(jobHandlers, { name, run })`). */
 export const jobHandlers = extensionPoint<JobHandlerDef<any>>('jobs.handlers', (def) => registerJobHandler(def.name, def.run));
 
