@@ -1,3 +1,4 @@
+import type { ExtensionPoint } from '../../kernel/extension';
 import { pageTabRegistry, type PageTab } from '../../kernel/page-tabs';
 import type { EmployeeRef } from './employee-access';
 
@@ -6,7 +7,10 @@ export type EmployeeTab = PageTab<EmployeeRef>;
 
 const registry = pageTabRegistry<EmployeeRef>('salarié');
 
-/** Declares a tab of the employee page; a second tab with the same key is a programming error. */
+/** The tabs of the employee page: each HR part contributes its own (`contribute(employeePageTabs, tab)`). */
+export const employeePageTabs: ExtensionPoint<EmployeeTab> = registry;
+
+/** Adds a tab of the employee page (tests); a second tab with the same key is a programming error. */
 export const registerEmployeeTab = (tab: EmployeeTab): void => registry.register(tab);
 
 /** Every registered tab, in display order. */

@@ -18,4 +18,5 @@ export const hrModule = defineModule({
   schedule: async (db) => {
     for (const p of HR_PARTS) if (p.schedule) await p.schedule(db);
   },
+  contributes: HR_PARTS.flatMap((p) => p.contributes ?? []),
 });

@@ -1,11 +1,9 @@
 import type { DataSource } from 'typeorm';
 import type { Db } from '../../../kernel/db/sql';
 import { rowsOf } from '../../../kernel/db/sql';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import type { CategoryInput } from './employee.schema';
 import type { SaveResult } from './employee.service';
-
-registerTrashable({ table: 'activity_category', typeKey: 'hr.trash.activity_category' });
 
 /** An activity category with how many employees (not in the trash) carry it. */
 export interface CategoryRow { id: number; code: string; name: string; version: number; uses: number }

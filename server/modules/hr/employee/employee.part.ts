@@ -1,8 +1,11 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
+import { jobHandlers } from '../../../kernel/jobs';
+import { trashables } from '../../../kernel/trash/trash';
 import type { HrPart } from '../hr-part';
 import * as e from './employee.handlers';
 import * as c from './activity-category.handlers';
-import { employeeImportScreens as imp } from './employee-import';
+import { employeeImporter, employeeImportScreens as imp } from './employee-import';
 import { parseEmployeeFile } from './employee.uploads';
 import { seedEmployeeDemo } from './employee.demo';
 
@@ -34,4 +37,8 @@ const routes: RouteDef[] = [
 export const employeePart: HrPart = {
   routes,
   demo: seedEmployeeDemo,
+  contributes: [
+    contribute(trashables, { table: 'employee', typeKey: 'hr.trash.employee' }, { table: 'activity_category', typeKey: 'hr.trash.activity_category' }),
+    contribute(jobHandlers, employeeImporter.handler),
+  ],
 };

@@ -2,13 +2,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../../kernel/http/forms';
 import type { PageRequest } from '../../../kernel/http/pagination';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
 import type { EmployeeFilters, EmployeeInput } from './employee.schema';
 import { userInTenant } from '../../../kernel/tenancy';
-
-registerTrashable({ table: 'employee', typeKey: 'hr.trash.employee' });
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };

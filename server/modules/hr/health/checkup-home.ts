@@ -1,9 +1,9 @@
 import { formatDate } from '../../../kernel/i18n/format';
-import { HOME_CARD_ITEMS, registerHomeCard } from '../../../kernel/home-cards';
+import { HOME_CARD_ITEMS, type HomeCard } from '../../../kernel/home-cards';
 import { listMonitoring } from './medical-checkup.service';
 
 /** Home card of HR managers: medical check-ups overdue, then due within their alert delay. */
-registerHomeCard({
+export const medicalCheckupsDueCard: HomeCard = {
   key: 'medical-checkups-due', order: 60, titleKey: 'hr-health.home.title', icon: 'heart-pulse', right: 'hr.manage_employees', toggle: 'module_hr',
   emptyKey: 'hr-health.home.empty',
   moreUrl: (req) => req.ctx.routes.path('rh_medical_checkup_index', { status: 'overdue' }),
@@ -20,4 +20,4 @@ registerHomeCard({
       })),
     };
   },
-});
+};

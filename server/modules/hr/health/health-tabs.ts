@@ -2,11 +2,12 @@ import { todayIso } from '../../../kernel/clock';
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
 import { intSetting } from '../../../kernel/settings/settings';
-import { registerEmployeeTab } from '../employee-tabs';
+import type { EmployeeTab } from '../employee-tabs';
 import { checkupStatus, listEmployeeCheckups } from './medical-checkup.service';
 import { listWorkInterruptions } from './work-interruption.service';
 
-registerEmployeeTab({
+/** The employee page's work interruptions (order 30), for who manages work stoppages. */
+export const interruptionsTab: EmployeeTab = {
   key: 'interruptions', labelKey: 'hr-health.tabs.interruptions', icon: 'bandaid', order: 30,
   visible: (user) => can(user, 'hr.work_stoppages'),
   badge: async (req, employee) => {
@@ -17,9 +18,10 @@ registerEmployeeTab({
     const { rows } = await listWorkInterruptions(req.ctx.db, req.authUser!, { type: '', from: null, to: null, employee: employee.id }, null);
     return renderView(req.res!, 'hr/health/_tab_interruptions', { rows, employee });
   },
-});
+};
 
-registerEmployeeTab({
+/** The employee page's medical check-ups (order 40): the current state and the history. */
+export const medicalTab: EmployeeTab = {
   key: 'medical', labelKey: 'hr-health.tabs.medical', icon: 'heart-pulse', order: 40,
   visible: (user) => can(user, 'hr.manage_employees'),
   render: async (req, employee) => {
@@ -32,4 +34,4 @@ registerEmployeeTab({
     const status = checkupStatus(current?.next_date ?? null, todayIso(), alertDays);
     return renderView(req.res!, 'hr/health/_tab_medical', { checkups, employee, current: current ?? {}, status });
   },
-});
+};

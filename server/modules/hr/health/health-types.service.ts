@@ -1,10 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import type { AccidentTypeInput, CheckupTypeInput } from './health.schema';
-
-registerTrashable({ table: 'medical_checkup_type', typeKey: 'hr-health.trash.medical_checkup_type' });
-registerTrashable({ table: 'accident_type', typeKey: 'hr-health.trash.accident_type' });
 
 /** Outcome of a removal. */
 export type RemoveResult = 'removed' | 'in_use' | 'not_found';

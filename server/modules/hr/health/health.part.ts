@@ -1,11 +1,16 @@
+import { contribute } from '../../../kernel/extension';
+import { homeCards } from '../../../kernel/home-cards';
+import { jobHandlers } from '../../../kernel/jobs';
+import { trashables } from '../../../kernel/trash/trash';
+import { employeePageTabs } from '../employee-tabs';
 import type { HrPart } from '../hr-part';
 import * as types from './health-types.handlers';
 import * as checkups from './medical-checkup.handlers';
 import * as stoppages from './work-interruption.handlers';
 import { seedHealthDemo } from './health.demo';
-import { scheduleMedicalAlerts } from './medical-alert.job';
-import './health-tabs';
-import './checkup-home';
+import { medicalAlertHandler, medicalAlertTenantHandler, scheduleMedicalAlerts } from './medical-alert.job';
+import { interruptionsTab, medicalTab } from './health-tabs';
+import { medicalCheckupsDueCard } from './checkup-home';
 
 const MANAGE = 'hr.manage_employees';
 const STOPPAGES = 'hr.work_stoppages';
@@ -34,4 +39,15 @@ export const healthPart: HrPart = {
   ],
   demo: seedHealthDemo,
   schedule: scheduleMedicalAlerts,
+  contributes: [
+    contribute(employeePageTabs, interruptionsTab, medicalTab),
+    contribute(homeCards, medicalCheckupsDueCard),
+    contribute(jobHandlers, medicalAlertTenantHandler, medicalAlertHandler),
+    contribute(
+      trashables,
+      { table: 'medical_checkup_type', typeKey: 'hr-health.trash.medical_checkup_type' },
+      { table: 'accident_type', typeKey: 'hr-health.trash.accident_type' },
+      { table: 'work_interruption', typeKey: 'hr-health.trash.work_interruption' },
+    ),
+  ],
 };

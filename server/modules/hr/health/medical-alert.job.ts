@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { clock, todayIso } from '../../../kernel/clock';
-import { enqueue, enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
+import { enqueue, enqueueOnce, defineJobHandler } from '../../../kernel/jobs';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
 import { intSetting } from '../../../kernel/settings/settings';
@@ -68,11 +68,13 @@ export function nextMedicalAlertRun(now: Date = clock.now()): Date {
   return next;
 }
 
-registerJobHandler(MEDICAL_ALERT_TENANT_JOB, async (_payload, ctx) => {
+/** Handler of the {@link MEDICAL_ALERT_TENANT_JOB} jobs, contributed by the module. */
+export const medicalAlertTenantHandler = defineJobHandler(MEDICAL_ALERT_TENANT_JOB, async (_payload, ctx) => {
   if (ctx.job.tenantId != null) await sendMedicalAlerts(ctx.dataSource, ctx.job.tenantId);
 });
 
-registerJobHandler(MEDICAL_ALERT_JOB, async (_payload, ctx) => {
+/** Handler of the {@link MEDICAL_ALERT_JOB} jobs, contributed by the module. */
+export const medicalAlertHandler = defineJobHandler(MEDICAL_ALERT_JOB, async (_payload, ctx) => {
   // One job per company with a recorded check-up and HR on: a failing company is retried alone.
   await ctx.dataSource.transaction(async (m) => {
     const tenants: Array<{ tenant_id: number }> = await m.query(

@@ -4,14 +4,12 @@ import { rowsOf, type Db } from '../../../kernel/db/sql';
 import type { FieldError } from '../../../kernel/http/forms';
 import type { PageRequest } from '../../../kernel/http/pagination';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import { newEventDefinition } from '../../event/event-definition';
 import { removeEvent, saveEvent, withDefaults } from '../../event/event.service';
 import { employeeVisibility } from '../employee-access';
 import type { WorkInterruptionType } from '../work-interruption.entity';
 import type { WorkInterruptionForm } from './health.schema';
-
-registerTrashable({ table: 'work_interruption', typeKey: 'hr-health.trash.work_interruption' });
 
 /** Types that describe an accident: they show the accident date, severity, accident type and cause. */
 export const ACCIDENT_KINDS: readonly WorkInterruptionType[] = ['WORK_ACCIDENT', 'COMMUTING_ACCIDENT'];

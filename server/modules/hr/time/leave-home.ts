@@ -1,12 +1,12 @@
 import { formatDate } from '../../../kernel/i18n/format';
-import { HOME_CARD_ITEMS, registerHomeCard } from '../../../kernel/home-cards';
+import { HOME_CARD_ITEMS, type HomeCard } from '../../../kernel/home-cards';
 import { listLeave, withBalanceAfter } from './leave.service';
 
 /**
  * Home card of leave managers: the asked requests of the employees they see, latest start first (as
  * the list), without their own (nobody decides their own request: leave.policy.ts).
  */
-registerHomeCard({
+export const leaveToValidateCard: HomeCard = {
   key: 'leave-to-validate', order: 40, titleKey: 'hr-time.home.title', icon: 'sun', right: 'hr.leave_manage', toggle: 'module_hr',
   emptyKey: 'hr-time.home.empty',
   moreUrl: (req) => req.ctx.routes.path('rh_paid_leave_request_index', { state: 'requested' }),
@@ -23,4 +23,4 @@ registerHomeCard({
       })),
     };
   },
-});
+};

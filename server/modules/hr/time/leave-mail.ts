@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { loadConfig } from '../../../kernel/config';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
-import { enqueue, registerJobHandler } from '../../../kernel/jobs';
+import { enqueue, defineJobHandler } from '../../../kernel/jobs';
 import { createMailer, type Mailer } from '../../../kernel/mail';
 import { workingDaysBetween } from './working-days';
 import { absoluteUrl } from '../../../kernel/http/urls';
@@ -91,7 +91,8 @@ export async function sendLeaveDecisionMail(db: DataSource, tenantId: number, pa
   return true;
 }
 
-registerJobHandler<LeaveDecisionPayload>(LEAVE_DECISION_MAIL_JOB, async (payload, ctx) => {
+/** Handler of the {@link LEAVE_DECISION_MAIL_JOB} jobs, contributed by the module. */
+export const leaveDecisionMailHandler = defineJobHandler<LeaveDecisionPayload>(LEAVE_DECISION_MAIL_JOB, async (payload, ctx) => {
   if (ctx.job.tenantId == null) return;
   await sendLeaveDecisionMail(ctx.dataSource, ctx.job.tenantId, payload);
 });

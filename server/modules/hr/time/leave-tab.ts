@@ -1,11 +1,11 @@
 import { todayIso } from '../../../kernel/clock';
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
-import { registerEmployeeTab } from '../employee-tabs';
+import type { EmployeeTab } from '../employee-tabs';
 import { employeeLeave, leaveBalance, withBalanceAfter } from './leave.service';
 
 /** The employee page tab "Congés" (order 50): balance and requests; seen by leave managers and by the employee. */
-registerEmployeeTab({
+export const leaveTab: EmployeeTab = {
   key: 'leave',
   labelKey: 'hr-time.leave.tab',
   icon: 'sun',
@@ -20,4 +20,4 @@ registerEmployeeTab({
     const rows = await withBalanceAfter(req.ctx.db, employee.tenantId, await employeeLeave(req.ctx.db, employee.tenantId, employee.id));
     return renderView(req.res!, 'hr/time/_leave_tab', { employee, balance, rows });
   },
-});
+};

@@ -1,3 +1,7 @@
+import { contribute } from '../../../kernel/extension';
+import { homeCards } from '../../../kernel/home-cards';
+import { jobHandlers } from '../../../kernel/jobs';
+import { employeePageTabs } from '../employee-tabs';
 import type { HrPart } from '../hr-part';
 import { leaveAdd, leaveCancel, leaveIndex, leaveRefuse, leaveValidate } from './leave.handlers';
 import { objectiveAdd, objectiveDelete, objectiveEdit, objectiveIndex } from './objective.handlers';
@@ -5,9 +9,9 @@ import { statsExport, statsIndex } from './stats.handlers';
 import { WORK_ACCIDENT_WIDGETS } from './stats.widgets';
 import { workTimeIndex, workTimeSave } from './work-time.handlers';
 import { seedTimeDemo } from './time.demo';
-import './leave-tab';
-import './leave-home';
-import './leave-mail';
+import { leaveTab } from './leave-tab';
+import { leaveToValidateCard } from './leave-home';
+import { leaveDecisionMailHandler } from './leave-mail';
 
 const OBJ = 'admin.objectives';
 
@@ -30,4 +34,9 @@ export const timePart: HrPart = {
     ...WORK_ACCIDENT_WIDGETS,
   ],
   demo: seedTimeDemo,
+  contributes: [
+    contribute(employeePageTabs, leaveTab),
+    contribute(homeCards, leaveToValidateCard),
+    contribute(jobHandlers, leaveDecisionMailHandler),
+  ],
 };

@@ -1,11 +1,11 @@
 import { todayIso } from '../../../kernel/clock';
 import { formatDate } from '../../../kernel/i18n/format';
-import { HOME_CARD_ITEMS, registerHomeCard } from '../../../kernel/home-cards';
+import { HOME_CARD_ITEMS, type HomeCard } from '../../../kernel/home-cards';
 import { can } from '../../../kernel/rights/registry';
 import { monitoringRows } from './monitoring.service';
 
 /** Home card of training managers: formations expired, then expiring within their alert delay. */
-registerHomeCard({
+export const formationsToRenewCard: HomeCard = {
   key: 'formations-to-renew', order: 50, titleKey: 'hr-training.home.title', icon: 'mortarboard', right: 'hr.formations', toggle: 'module_hr',
   emptyKey: 'hr-training.home.empty',
   moreUrl: (req) => req.ctx.routes.path('rh_formation_monitoring_index', { status: 'expired' }),
@@ -27,4 +27,4 @@ registerHomeCard({
       })),
     };
   },
-});
+};

@@ -1,12 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock, todayIso } from '../../../kernel/clock';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import { findFormation, type RemoveResult, type SaveResult } from './training-admin.service';
 import { expiryOf } from './training-dates';
 import type { JustificationInput, SessionInput } from './training.schema';
-
-registerTrashable({ table: 'training_session', typeKey: 'hr-training.trash.training_session' });
 
 /** A session as lists, the page and the forms show it. */
 export interface SessionRow {

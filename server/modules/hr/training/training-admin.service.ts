@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { FieldError } from '../../../kernel/http/forms';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import { userInTenant } from '../../../kernel/tenancy';
 import type { FormationInput, ThemeInput, TrainerInput } from './training.schema';
 
@@ -9,10 +9,6 @@ import type { FormationInput, ThemeInput, TrainerInput } from './training.schema
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
 /** Outcome of a removal. */
 export type RemoveResult = 'removed' | 'in_use' | 'not_found';
-
-registerTrashable({ table: 'formation_theme', typeKey: 'hr-training.trash.formation_theme' });
-registerTrashable({ table: 'formation', typeKey: 'hr-training.trash.formation' });
-registerTrashable({ table: 'trainer', typeKey: 'hr-training.trash.trainer' });
 
 /** A theme as listed and edited. */
 export interface ThemeRow { id: number; name: string; version: number; formations: number }

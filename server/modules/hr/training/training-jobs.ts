@@ -7,7 +7,7 @@ import { loadConfig } from '../../../kernel/config';
 import { VIEWS_DIR } from '../../../kernel/http/render';
 import { formatDate, formatDateTime } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
-import { enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
+import { enqueueOnce, defineJobHandler } from '../../../kernel/jobs';
 import { intSetting } from '../../../kernel/settings/settings';
 import { userInTenant } from '../../../kernel/tenancy';
 import { nextExpiryRun } from '../../signing/expiry.job';
@@ -118,12 +118,14 @@ export async function alertExpiringFormations(db: DataSource, opts: { tenantIds?
   return announced;
 }
 
-registerJobHandler<{ tenantIds?: number[] }>(SESSION_NOTIFY_JOB, async (payload, ctx) => {
+/** Handler of the {@link SESSION_NOTIFY_JOB} jobs, contributed by the module. */
+export const sessionNotifyHandler = defineJobHandler<{ tenantIds?: number[] }>(SESSION_NOTIFY_JOB, async (payload, ctx) => {
   await notifySessions(ctx.dataSource, { tenantIds: payload.tenantIds });
   if (!payload.tenantIds) await enqueueOnce(ctx.dataSource.manager, SESSION_NOTIFY_JOB, {}, { runAt: nextExpiryRun(ctx.now ?? clock.now()) });
 });
 
-registerJobHandler<{ tenantIds?: number[] }>(FORMATION_ALERT_JOB, async (payload, ctx) => {
+/** Handler of the {@link FORMATION_ALERT_JOB} jobs, contributed by the module. */
+export const formationAlertHandler = defineJobHandler<{ tenantIds?: number[] }>(FORMATION_ALERT_JOB, async (payload, ctx) => {
   await alertExpiringFormations(ctx.dataSource, { tenantIds: payload.tenantIds });
   if (!payload.tenantIds) await enqueueOnce(ctx.dataSource.manager, FORMATION_ALERT_JOB, {}, { runAt: nextExpiryRun(ctx.now ?? clock.now()) });
 });

@@ -1,13 +1,18 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
+import { homeCards } from '../../../kernel/home-cards';
+import { jobHandlers } from '../../../kernel/jobs';
+import { trashables } from '../../../kernel/trash/trash';
+import { employeePageTabs } from '../employee-tabs';
 import type { HrPart } from '../hr-part';
 import * as admin from './training-admin.handlers';
 import * as s from './session.handlers';
 import * as mon from './monitoring.handlers';
 import { trainingTimeWidget } from './training-widget';
 import { seedTrainingDemo } from './training.demo';
-import { scheduleTrainingJobs } from './training-jobs';
-import './training.tab';
-import './monitoring-home';
+import { formationAlertHandler, scheduleTrainingJobs, sessionNotifyHandler } from './training-jobs';
+import { formationsTab } from './training.tab';
+import { formationsToRenewCard } from './monitoring-home';
 
 const F = 'hr.formations';
 const BOTH: RouteDef['method'] = ['GET', 'POST'];
@@ -49,4 +54,16 @@ export const trainingPart: HrPart = {
   ],
   demo: seedTrainingDemo,
   schedule: scheduleTrainingJobs,
+  contributes: [
+    contribute(employeePageTabs, formationsTab),
+    contribute(homeCards, formationsToRenewCard),
+    contribute(jobHandlers, sessionNotifyHandler, formationAlertHandler),
+    contribute(
+      trashables,
+      { table: 'training_session', typeKey: 'hr-training.trash.training_session' },
+      { table: 'formation_theme', typeKey: 'hr-training.trash.formation_theme' },
+      { table: 'formation', typeKey: 'hr-training.trash.formation' },
+      { table: 'trainer', typeKey: 'hr-training.trash.trainer' },
+    ),
+  ],
 };

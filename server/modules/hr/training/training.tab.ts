@@ -2,11 +2,11 @@ import type { Request } from 'express';
 import { clock, todayIso } from '../../../kernel/clock';
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
-import { registerEmployeeTab } from '../employee-tabs';
+import type { EmployeeTab } from '../employee-tabs';
 import { monitoringRows, upcomingSessionsOf } from './monitoring.service';
 
 /** The employee page's `formations` tab: formations held with their status, and sessions to come. */
-registerEmployeeTab({
+export const formationsTab: EmployeeTab = {
   key: 'formations',
   labelKey: 'hr-training.tab.label',
   icon: 'mortarboard',
@@ -23,4 +23,4 @@ registerEmployeeTab({
     const { total } = await monitoringRows(req.ctx.db, req.authUser!, { employeeId: employee.id, status: 'expired' }, todayIso());
     return total || null;
   },
-});
+};
