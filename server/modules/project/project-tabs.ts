@@ -1,3 +1,4 @@
+import type { ExtensionPoint } from '../../kernel/extension';
 import { pageTabRegistry, type PageTab } from '../../kernel/page-tabs';
 import type { ProjectRef } from './project-access';
 
@@ -6,7 +7,10 @@ export type ProjectTab = PageTab<ProjectRef>;
 
 const registry = pageTabRegistry<ProjectRef>('projet');
 
-/** Declares a tab of the project page; a second tab with the same key is a programming error. */
+/** The tabs of the project page: each part contributes its own (`contribute(projectPageTabs, tab)`). */
+export const projectPageTabs: ExtensionPoint<ProjectTab> = registry;
+
+/** Adds a tab of the project page (tests); a second tab with the same key is a programming error. */
 export const registerProjectTab = (tab: ProjectTab): void => registry.register(tab);
 
 /** Every registered tab, in display order. */

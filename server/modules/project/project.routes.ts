@@ -17,4 +17,5 @@ export const projectModule = defineModule({
   schedule: async (db) => {
     for (const p of PROJECT_PARTS) if (p.schedule) await p.schedule(db);
   },
+  contributes: PROJECT_PARTS.flatMap((p) => p.contributes ?? []),
 });

@@ -1,17 +1,19 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
+import { jobHandlers } from '../../../kernel/jobs';
+import { trashables } from '../../../kernel/trash/trash';
 import type { ProjectPart } from '../project-part';
+import { projectPageTabs } from '../project-tabs';
 import * as h from './project.handlers';
 import * as p from './project-parts.handlers';
-import { registerCoreProjectTabs } from './project-page-tabs';
-import { scheduleLateProjects } from './project-late.job';
+import { eventsTab, homeTab } from './project-page-tabs';
+import { projectLateHandler, projectLateTenantHandler, scheduleLateProjects } from './project-late.job';
 import { seedProjectDemo } from './project.demo';
 import { parseProjectDocument, parseProjectImage } from './project.uploads';
-import './listeners/on-complete';
+import { onComplete } from './listeners/on-complete';
 
 const VIEW = 'project.view';
 const GP: RouteDef['method'] = ['GET', 'POST'];
-
-registerCoreProjectTabs();
 
 const routes: RouteDef[] = [
   { name: 'project_index', method: 'GET', path: '/projects', right: VIEW, handler: h.index },
@@ -46,4 +48,10 @@ export const projectCorePart: ProjectPart = {
   routes,
   demo: seedProjectDemo,
   schedule: scheduleLateProjects,
+  contributes: [
+    onComplete,
+    contribute(projectPageTabs, homeTab, eventsTab),
+    contribute(jobHandlers, projectLateTenantHandler, projectLateHandler),
+    contribute(trashables, { table: 'project', typeKey: 'project.trash.project' }),
+  ],
 };

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { clock, todayIso } from '../../../kernel/clock';
-import { enqueue, enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
+import { enqueue, enqueueOnce, defineJobHandler } from '../../../kernel/jobs';
 import { systemActor } from '../../../kernel/rights/system-actor';
 import { projectWorkflow } from './project.workflow';
 
@@ -33,11 +33,13 @@ export function nextLateRun(now: Date = clock.now()): Date {
   return next;
 }
 
-registerJobHandler(PROJECT_LATE_TENANT_JOB, async (_payload, ctx) => {
+/** Handler of the {@link PROJECT_LATE_TENANT_JOB} jobs, contributed by the module. */
+export const projectLateTenantHandler = defineJobHandler(PROJECT_LATE_TENANT_JOB, async (_payload, ctx) => {
   if (ctx.job.tenantId != null) await markLateProjects(ctx.dataSource, ctx.job.tenantId);
 });
 
-registerJobHandler(PROJECT_LATE_JOB, async (_payload, ctx) => {
+/** Handler of the {@link PROJECT_LATE_JOB} jobs, contributed by the module. */
+export const projectLateHandler = defineJobHandler(PROJECT_LATE_JOB, async (_payload, ctx) => {
   await ctx.dataSource.transaction(async (m) => {
     const tenants: Array<{ tenant_id: number }> = await m.query(
       `SELECT DISTINCT tenant_id FROM project WHERE deleted_at IS NULL AND state IN ('unstarted', 'in_progress') AND expected_end_date < $1::date ORDER BY 1`, [todayIso()]);

@@ -4,12 +4,10 @@ import type { PageRequest } from '../../../kernel/http/pagination';
 import type { FieldError } from '../../../kernel/http/forms';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { userInTenant } from '../../../kernel/tenancy';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import { projectVisibility } from '../project-access';
 import type { ProjectState } from '../project.entity';
 import type { ProjectFilters, ProjectInput } from './project.schema';
-
-registerTrashable({ table: 'project', typeKey: 'project.trash.project' });
 
 /** One line of the projects list. */
 export interface ProjectListRow {

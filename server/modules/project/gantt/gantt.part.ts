@@ -1,6 +1,8 @@
+import { contribute } from '../../../kernel/extension';
 import type { ProjectPart } from '../project-part';
+import { projectPageTabs } from '../project-tabs';
 import { projectTaskGantt, projectTaskUpdate } from './gantt.handlers';
-import './gantt.tab';
+import { GANTT_TAB } from './gantt.tab';
 
 /** The gantt: its JSON, its updates and the gantt tab. */
 export const projectGanttPart: ProjectPart = {
@@ -9,4 +11,5 @@ export const projectGanttPart: ProjectPart = {
     // The spec lists it as a call without parameters in the path: the task id travels in the body.
     { name: 'project_task_update', method: 'POST', path: '/projects/tasks/gantt-update', right: 'project.view', handler: projectTaskUpdate },
   ],
+  contributes: [contribute(projectPageTabs, GANTT_TAB)],
 };

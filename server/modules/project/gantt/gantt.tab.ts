@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
 import { projectAbilities, type ProjectRef } from '../project-access';
-import { registerProjectTab, type ProjectTab } from '../project-tabs';
+import type { ProjectTab } from '../project-tabs';
 import { ganttEnabled } from './gantt.handlers';
 
 /** Spec 000 §9: "bar height 38 with 18 subtracted". */
@@ -56,5 +56,3 @@ export async function renderGanttTab(req: Request, project: ProjectRef): Promise
 export const GANTT_TAB: ProjectTab = {
   key: 'gantt', labelKey: 'project-gantt.tab', icon: 'bar-chart-steps', order: 40, render: renderGanttTab, toggle: 'gantt',
 };
-
-registerProjectTab(GANTT_TAB);

@@ -1,10 +1,10 @@
 import { clock } from '../../../kernel/clock';
 import { formatDate } from '../../../kernel/i18n/format';
-import { HOME_CARD_ITEMS, registerHomeCard } from '../../../kernel/home-cards';
+import { HOME_CARD_ITEMS, type HomeCard } from '../../../kernel/home-cards';
 import { myTasks } from './task-lists.service';
 
 /** Home card of everyone on projects: their open tasks, by start. */
-registerHomeCard({
+export const myTasksCard: HomeCard = {
   key: 'my-tasks', order: 20, titleKey: 'project-task.home.title', icon: 'list-check', right: 'project.view', toggle: 'module_projects',
   emptyKey: 'project-task.home.empty',
   moreUrl: (req) => req.ctx.routes.path('project_my_tasks'),
@@ -22,4 +22,4 @@ registerHomeCard({
       })),
     };
   },
-});
+};

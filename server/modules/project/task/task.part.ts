@@ -1,10 +1,14 @@
+import { contribute } from '../../../kernel/extension';
+import { homeCards } from '../../../kernel/home-cards';
+import { jobHandlers } from '../../../kernel/jobs';
 import type { ProjectPart } from '../project-part';
+import { projectPageTabs } from '../project-tabs';
 import * as h from './task.handlers';
 import * as l from './task-lists.handlers';
-import { scheduleScheduledTasks } from './scheduled-task.job';
+import { scheduleScheduledTasks, scheduledTasksHandler } from './scheduled-task.job';
 import { taskDemo } from './task.demo';
-import './task.tab';
-import './task-home';
+import { tasksTab } from './task.tab';
+import { myTasksCard } from './task-home';
 
 const V = 'project.view';
 const FORM: Array<'GET' | 'POST'> = ['GET', 'POST'];
@@ -30,4 +34,9 @@ export const projectTaskPart: ProjectPart = {
   ],
   demo: taskDemo,
   schedule: scheduleScheduledTasks,
+  contributes: [
+    contribute(projectPageTabs, tasksTab),
+    contribute(homeCards, myTasksCard),
+    contribute(jobHandlers, scheduledTasksHandler),
+  ],
 };

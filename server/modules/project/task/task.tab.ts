@@ -1,11 +1,12 @@
 import { renderView } from '../../../kernel/http/render';
 import { can } from '../../../kernel/rights/registry';
 import { projectAbilities } from '../project-access';
-import { registerProjectTab } from '../project-tabs';
+import type { ProjectTab } from '../project-tabs';
 import { listScheduledTasks } from './scheduled-task.service';
 import { projectTaskTree } from './task.service';
 
-registerProjectTab({
+/** The project page's tasks tab (30): the task tree and the scheduled tasks. */
+export const tasksTab: ProjectTab = {
   key: 'tasks', labelKey: 'project-task.tab.label', icon: 'list-task', order: 30,
   visible: (user) => can(user, 'project.view'),
   badge: async (req, project) => {
@@ -21,4 +22,4 @@ registerProjectTab({
       abilities: await projectAbilities(db, user, project), userId: user.id,
     });
   },
-});
+};
