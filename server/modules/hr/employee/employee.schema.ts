@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { frenchDate } from '../../action-plan/action-plan.schema';
+import {
+  checkbox, decimal, email, frenchDate as kernelDate, optionalId as kernelOptionalId, optionalOneOf, queryEnum, queryId, queryText, requiredText as required, text, version,
+} from '../../../kernel/http/fields';
 import { CONTRACT_TYPES, EMPLOYEE_CIVILITIES, MARITAL_STATUSES } from '../employee.entity';
 
 /** Form name of the employee add/edit modal (`employee[<field>]`). */
@@ -7,17 +9,15 @@ export const EMPLOYEE_FORM = 'employee';
 /** Form name of the activity category modal. */
 export const CATEGORY_FORM = 'activity_category';
 
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().max(max, { error: 'validation.too_long' }));
-const required = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' }));
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true; }, z.boolean());
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v), z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable());
-const choice = (values: readonly string[]) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().refine((v) => v === '' || values.includes(v), { error: 'validation.choice' }));
-/** A day count such as 25 or 2,5 (French comma accepted), 0 to 366. */
-const days = (requiredValue: boolean) => z.preprocess(
-  (v) => (v === undefined || v === null ? '' : String(v).trim().replace(',', '.')),
-  z.string().refine((v) => (v === '' ? !requiredValue : /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 366), { error: requiredValue ? 'hr.validation.days_required' : 'hr.validation.days' }),
-).transform((v) => (v === '' ? null : v));
+const optionalId = kernelOptionalId();
+const frenchDate = kernelDate({ iso: true });
+/** One value of a list, `''` when blank. */
+const choice = <const T extends readonly string[]>(values: T) => optionalOneOf(values).transform((v) => v ?? '');
+/** A day count such as 25 or 2,5 (French comma accepted), 0 to 366, as the string a `numeric` column takes. */
+const days = (required: boolean) => {
+  const key = required ? 'hr.validation.days_required' : 'hr.validation.days';
+  return decimal(0, 366, { error: key, scale: 2, ...(required ? { required: key } : {}) }).transform((n) => (n === null ? null : String(n)));
+};
 
 /** The employee form: every field of seed 002 "Employee" except the CV and job-sheet files (their own forms). */
 export const employeeSchema = z.object({
@@ -25,7 +25,7 @@ export const employeeSchema = z.object({
   civility: choice(EMPLOYEE_CIVILITIES),
   lastName: required(100),
   firstName: text(100),
-  email: text(180).pipe(z.union([z.literal(''), z.email({ error: 'validation.email' })])),
+  email: email(180),
   phone: text(30),
   mobile: text(30),
   entryDate: frenchDate,
@@ -54,7 +54,7 @@ export const employeeSchema = z.object({
   serviceId: optionalId,
   hierarchyItemId: optionalId,
   userId: optionalId,
-  version: z.coerce.number().int().min(0).default(0),
+  version,
 });
 /** A valid employee form. */
 export type EmployeeInput = z.infer<typeof employeeSchema>;
@@ -77,17 +77,17 @@ export function employeeDateErrors(errors: Record<string, string>, data?: Employ
 export const categorySchema = z.object({
   code: required(30),
   name: required(255),
-  version: z.coerce.number().int().min(0).default(0),
+  version,
 });
 /** A valid activity category form. */
 export type CategoryInput = z.infer<typeof categorySchema>;
 
 /** The filters of the employee list (query string). */
 export const employeeFilterSchema = z.object({
-  q: z.preprocess((v) => (typeof v === 'string' ? v.trim().slice(0, 100) : ''), z.string()),
-  service: z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null), z.number().nullable()),
-  category: z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : null), z.number().nullable()),
-  presence: z.preprocess((v) => (v === 'gone' || v === 'all' ? v : 'present'), z.enum(['present', 'gone', 'all'])),
+  q: queryText(100),
+  service: queryId,
+  category: queryId,
+  presence: queryEnum(['present', 'gone', 'all'], 'present'),
 });
 /** The filters of the employee list. */
 export type EmployeeFilters = z.infer<typeof employeeFilterSchema>;

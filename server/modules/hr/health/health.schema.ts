@@ -1,33 +1,23 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../../kernel/i18n/format';
+import {
+  frenchDate, integer, oneOf, optionalId as kernelOptionalId, optionalInteger, optionalOneOf, requiredFrenchDate, requiredId as kernelRequiredId,
+  requiredText as required, text, version,
+} from '../../../kernel/http/fields';
 import { ACCIDENT_SEVERITIES, WORK_INTERRUPTION_TYPES } from '../work-interruption.entity';
 
-const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-const blankToNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : v);
-const optionalId = z.preprocess(blankToNull, z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable());
-const requiredId = z.preprocess(blankToNull, z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' }).max(2_147_483_647, { error: 'validation.choice' }));
-const version = z.coerce.number().int().min(0).default(0);
+const optionalId = kernelOptionalId();
+// A blank select read as 0 before: the same "choice" message either way.
+const requiredId = kernelRequiredId({ error: 'validation.choice', required: 'validation.choice' });
+const dateMessage = { error: 'hr-health.validation.date' };
 
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, or null when blank (the service decides whether it was required). */
-export const optionalFrenchDate = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v ?? null),
-  z.string({ error: 'hr-health.validation.date' }).trim()
-    .refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'hr-health.validation.date' })
-    .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)).nullable(),
-);
-const requiredFrenchDate = z.preprocess(
-  (v) => (v === undefined || v === null ? '' : v),
-  z.string().trim().min(1, { error: 'validation.required' })
-    .refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'hr-health.validation.date' })
-    .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)),
-);
+export const optionalFrenchDate = frenchDate(dateMessage);
 
 /** A medical check-up type (`medical_checkup_type[...]`): frequency in months, optional alert delay in days. */
 export const checkupTypeSchema = z.object({
   name: required(255),
-  frequencyMonths: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(1, { error: 'hr-health.validation.frequency' }).max(240, { error: 'hr-health.validation.frequency' })),
-  alertDays: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(3650, { error: 'validation.invalid' }).nullable()),
+  frequencyMonths: integer(1, 240, { error: 'hr-health.validation.frequency', required: 'hr-health.validation.frequency' }),
+  alertDays: optionalInteger(0, 3650),
   version,
 });
 export type CheckupTypeInput = z.infer<typeof checkupTypeSchema>;
@@ -40,7 +30,7 @@ export type AccidentTypeInput = z.infer<typeof accidentTypeSchema>;
 export const checkupSchema = z.object({
   employee: requiredId,
   type: requiredId,
-  date: requiredFrenchDate,
+  date: requiredFrenchDate(dateMessage),
   comment: text(5000),
   version,
 });
@@ -52,11 +42,11 @@ export type CheckupInput = z.infer<typeof checkupSchema>;
  */
 export const workInterruptionSchema = z.object({
   employee: requiredId,
-  workInterruptionType: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(WORK_INTERRUPTION_TYPES, { error: 'validation.selection' })),
+  workInterruptionType: oneOf(WORK_INTERRUPTION_TYPES, { error: 'validation.selection' }),
   accidentDate: optionalFrenchDate,
   interruptionStartDate: optionalFrenchDate,
   interruptionEndDate: optionalFrenchDate,
-  severity: z.preprocess(blankToNull, z.enum(ACCIDENT_SEVERITIES, { error: 'validation.choice' }).nullable()),
+  severity: optionalOneOf(ACCIDENT_SEVERITIES),
   substitutePosition: text(255),
   accidentType: optionalId,
   comment: text(10_000),

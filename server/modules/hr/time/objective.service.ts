@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { FieldError } from '../../../kernel/http/forms';
 import { rowsOf } from '../../../kernel/db/sql';
+import { decimal, integer } from '../../../kernel/http/fields';
 import { OBJECTIVE_TYPES, type ObjectiveType } from '../objective.entity';
 
 type Db = DataSource | EntityManager;
@@ -9,15 +10,12 @@ type Db = DataSource | EntityManager;
 /** An objective as the admin screen shows it; `lock` is what the edit form was read at. */
 export interface ObjectiveRow { id: number; type: ObjectiveType; year: number; value: number; lock: string }
 
-const decimal = z.preprocess((v) => (typeof v === 'string' ? v.trim().replace(',', '.') : v),
-  z.string().min(1, { error: 'validation.required' }).regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'hr-time.objectives.validation.value' }).transform(Number));
 
 /** The objective form (`objective[...]`): type TF/TG, year, value ≥ 0 with two decimals at most. */
 export const objectiveSchema = z.object({
   type: z.enum(OBJECTIVE_TYPES, { error: 'validation.selection' }),
-  year: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number({ error: 'validation.required' }).int({ error: 'hr-time.objectives.validation.year' })
-    .min(2000, { error: 'hr-time.objectives.validation.year' }).max(2100, { error: 'hr-time.objectives.validation.year' })),
-  value: decimal,
+  year: integer(2000, 2100, { error: 'hr-time.objectives.validation.year' }),
+  value: decimal(0, 99_999_999.99, { error: 'hr-time.objectives.validation.value', scale: 2, required: 'validation.required' }),
   lock: z.string().optional().default(''),
 });
 export type ObjectiveInput = z.infer<typeof objectiveSchema>;
