@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../kernel/i18n/format';
+import { queryText, requiredFrenchDate, requiredId } from '../../kernel/http/fields';
 
-const frenchDate = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required')
-  .refine((v) => parseFrenchDate(v) !== null && !/\d{2}:\d{2}/.test(v), 'access.validation.date')
-  .transform((v) => parseFrenchDate(v)!.toISOString().slice(0, 10));
+const frenchDate = requiredFrenchDate({ error: 'access.validation.date' });
 
 /** The delegation form `delegation[recipientId|startDate|endDate]` (dates DD/MM/YYYY, end on or after start). */
 export const delegationSchema = z.object({
-  recipientId: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').regex(/^\d+$/, 'validation.choice').transform(Number),
+  recipientId: requiredId({ error: 'validation.choice' }),
   startDate: frenchDate,
   endDate: frenchDate,
 }).refine((d) => d.endDate >= d.startDate, { path: ['endDate'], message: 'access.validation.end_before_start' });
@@ -15,4 +13,4 @@ export const delegationSchema = z.object({
 export type DelegationInput = z.infer<typeof delegationSchema>;
 
 /** The switch list's search query. */
-export const switchFilterSchema = z.object({ q: z.string().max(100).optional().catch(undefined) }).transform((v) => ({ q: v.q ?? '' }));
+export const switchFilterSchema = z.object({ q: queryText(100) });
