@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { phone as kernelPhone, requiredEmail, requiredText as required } from '../../kernel/http/fields';
 import { SUPPORTED_LOCALES } from '../../kernel/i18n/i18n';
-
-const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
 
 /** Civility codes of a user (M., Mme, Mlle). */
 export const CIVILITIES = ['mr', 'mrs', 'ms'] as const;
 
-const phone = () => z.string().trim().max(30, { error: 'validation.too_long' })
-  .regex(/^[+\d][\d .()-]*$|^$/, { error: 'account.profile.phone_invalid' }).default('');
+const phone = () => kernelPhone(30, { error: 'account.profile.phone_invalid', pattern: /^[+\d][\d .()-]*$/ });
 
 /** The profile form (`profile[...]`). */
 export const profileSchema = z.object({
   firstName: required(100),
   lastName: required(100),
-  email: required(180).pipe(z.email({ error: 'validation.email' })),
+  email: requiredEmail(180),
   locale: z.enum(SUPPORTED_LOCALES, { error: 'validation.choice' }),
   civility: z.enum(['', ...CIVILITIES], { error: 'validation.choice' }).default(''),
   phone: phone(),
