@@ -99,7 +99,7 @@ async function profile(url: string, planId: number, tenantId: number): Promise<s
   const tData = performance.now();
   const data = (await loadPlanPrint(ds, tenantId, planId, t))!;
   const dataMs = performance.now() - tData;
-  const request = { title: t('plan-pdf.title', { number: data.plan.pdpNumber }), companyName: data.tenantName, template: 'prevention-plan/pdf/plan', locals: { ...printHelpers(t), ...data }, footer: pageFooter(data.plan.pdpNumber) };
+  const request = { title: t('plan-pdf.title', { number: data.plan.pdpNumber }), companyName: data.tenantName, template: 'prevention-plan/output/plan', locals: { ...printHelpers(t), ...data }, footer: pageFooter(data.plan.pdpNumber) };
   const tHtml = performance.now();
   const { html } = await renderPrintHtml(request);
   const htmlMs = performance.now() - tHtml;

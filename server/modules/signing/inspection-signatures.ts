@@ -66,7 +66,7 @@ export function inspectionSignHandler(o: InspectionSignOptions) {
     if (req.method !== 'POST') {
       const html = await form(req, res, doc, await nextSlot(req.ctx.db, s, doc.tenantId, doc.id));
       if (isFragmentRequest(req)) { res.status(200).type('html').send(html); return; }
-      await renderScreen(req, res, 'prevention-plan/signatures/sign', { title: req.t('signing.inspection.form_title'), form: html });
+      await renderScreen(req, res, 'prevention-plan/signing/sign', { title: req.t('signing.inspection.form_title'), form: html });
       return;
     }
     const posted = slotOf(req.body?.slot);

@@ -140,7 +140,7 @@ describe('prevention plan indicators', () => {
   });
 
   it('renders every widget in the _indicators partial, and on the plan list page', async () => {
-    const html = await ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', '_indicators.ejs'), {
+    const html = await ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', 'indicators', '_indicators.ejs'), {
       t: translator('fr'), locale: 'fr', path: (name: string, params?: Record<string, string>) => t.ctx.routes.path(name, params),
       json: (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c'),
     });

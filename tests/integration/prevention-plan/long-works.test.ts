@@ -157,7 +157,7 @@ describe('dangerous works and the plan check', () => {
     expect(flags.get(dangerousPlan)).toEqual({ long: true, dangerous: true, roofWork: true });
     expect(flags.get(safePlan)).toEqual({ long: false, dangerous: false, roofWork: false });
     // The list's badges.
-    const badges = (f: unknown) => ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', '_indicators_flags.ejs'), { t: translator('fr'), flags: f });
+    const badges = (f: unknown) => ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', 'plan', '_indicators_flags.ejs'), { t: translator('fr'), flags: f });
     const html = await badges(flags.get(dangerousPlan));
     expect(html).toContain('Dangereux');
     expect(html).toContain('400 h');

@@ -45,7 +45,7 @@ interface FormState {
 async function renderCompanyForm(req: Request, res: Response, s: FormState): Promise<void> {
   const companies = await listPlanCompanies(req.ctx.db, tenantOf(req), s.plan.id);
   const title = req.t(s.company ? 'plan-company.form.edit_title' : `plan-company.form.add_title_${s.kind}`);
-  await renderScreen(req, res, 'prevention-plan/_company_form', {
+  await renderScreen(req, res, 'prevention-plan/companies/_company_form', {
     title, plan: s.plan, company: s.company, kind: s.kind, values: s.values, errors: s.errors, choices: s.choices,
     parents: parentOptions(companies, s.company),
   });
@@ -100,19 +100,19 @@ export async function companyGet(req: Request, res: Response): Promise<void> {
   const { company, plan } = await companyOr404(req, 'view');
   const companies = await listPlanCompanies(req.ctx.db, tenantOf(req), plan.id);
   const parent = companies.find((c) => c.id === company.parentId) ?? null;
-  await renderScreen(req, res, 'prevention-plan/_company_card', { title: company.name, company, parent, plan });
+  await renderScreen(req, res, 'prevention-plan/companies/_company_card', { title: company.name, company, parent, plan });
 }
 
 /** `GET /prevention-plan/company/{id}/address` (pdp_company_address_get): the company's address on the plan. */
 export async function companyAddressGet(req: Request, res: Response): Promise<void> {
   const { company } = await companyOr404(req, 'view');
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_company_address', { company }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/companies/_company_address', { company }));
 }
 
 /** `GET /prevention-plan/company/{id}/contact` (pdp_company_contact_get): the company's manager on the plan. */
 export async function companyContactGet(req: Request, res: Response): Promise<void> {
   const { company } = await companyOr404(req, 'view');
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_company_contact', { company }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/companies/_company_contact', { company }));
 }
 
 /** `POST /prevention-plan/company/{id}/reset` (pdp_company_reset): copy the block again from the CRM. */
@@ -195,7 +195,7 @@ export async function tiersForm(req: Request, res: Response): Promise<void> {
     values = fresh.values;
     choices = fresh.choices;
   }
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_company_block', { values, errors: {}, choices }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/companies/_company_block', { values, errors: {}, choices }));
 }
 
 /**
@@ -219,7 +219,7 @@ export async function tiersAddressForm(req: Request, res: Response): Promise<voi
   } else {
     values = addressValues(choices.addresses[0] ?? null);
   }
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_company_address_block', { values, errors: {}, choices }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/companies/_company_address_block', { values, errors: {}, choices }));
 }
 
 /**
@@ -243,5 +243,5 @@ export async function tiersContactForm(req: Request, res: Response): Promise<voi
   } else {
     values = contactValues(choices.contacts[0] ?? null);
   }
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_company_contact_block', { values, errors: {}, choices }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/companies/_company_contact_block', { values, errors: {}, choices }));
 }

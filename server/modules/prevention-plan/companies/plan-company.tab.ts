@@ -11,7 +11,7 @@ export async function renderCompaniesTab(req: Request, plan: PlanRef): Promise<s
   const rows = await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id);
   const tree = companyTree(rows);
   const problems = companyProblems(rows);
-  return renderView(req.res!, 'prevention-plan/_companies_tab', { plan, tree, count: rows.length, problems, canEdit: await mayEditPlan(req, plan) });
+  return renderView(req.res!, 'prevention-plan/companies/_companies_tab', { plan, tree, count: rows.length, problems, canEdit: await mayEditPlan(req, plan) });
 }
 
 /**

@@ -32,7 +32,7 @@ export async function renderPlanPdf(db: Db, tenantId: number, planId: number, op
   if (!data) throw new HttpError(404, 'errors.not_found.title');
   const title = t('plan-pdf.title', { number: data.plan.pdpNumber });
   return renderPdf({
-    title, companyName: data.tenantName, template: 'prevention-plan/pdf/plan',
+    title, companyName: data.tenantName, template: 'prevention-plan/output/plan',
     locals: { ...helpers(t), ...data }, footer: pageFooter(reference(t, data.plan.pdpNumber, data.round)),
   });
 }
@@ -63,7 +63,7 @@ export async function renderWorkInspectionPdf(db: Db, tenantId: number, planId: 
   const matched = new Set([...byParticipant.values()].map((s) => s.id));
   return renderPdf({
     title: t('plan-pdf.inspection.title', { number: plan.pdpNumber }), companyName: tenant?.name ?? 'Vigie',
-    template: 'prevention-plan/pdf/work-inspection',
+    template: 'prevention-plan/output/work-inspection',
     locals: { ...helpers(t), plan, companies, groups, others: signatures.filter((s) => !matched.has(s.id)), blankRows: 10 },
     footer: pageFooter(reference(t, plan.pdpNumber, round)),
   });

@@ -32,10 +32,10 @@ async function renderPlanForm(req: Request, res: Response, s: FormState): Promis
   };
   // A POST re-renders only the form: the client swaps it in place.
   if (req.method === 'POST' && isFragmentRequest(req)) {
-    res.status(200).type('html').send(await renderView(res, 'prevention-plan/_form', locals));
+    res.status(200).type('html').send(await renderView(res, 'prevention-plan/plan/_form', locals));
     return;
   }
-  await renderScreen(req, res, 'prevention-plan/form', { ...locals, hideTitle: true });
+  await renderScreen(req, res, 'prevention-plan/plan/form', { ...locals, hideTitle: true });
 }
 
 async function submitPlanForm(req: Request, res: Response, plan: PlanRecord | null): Promise<void> {
@@ -94,5 +94,5 @@ export async function placeRefresh(req: Request, res: Response): Promise<void> {
     extraItemIds: ([] as unknown[]).concat(raw.extraItemIds ?? []).filter(known).map(String),
     sectorId: choices.sectors.some((x) => String(x.id) === String(raw.sectorId)) ? String(raw.sectorId) : '',
   };
-  res.status(200).type('html').send(await renderView(res, 'prevention-plan/_place_block', { values, errors: {}, choices }));
+  res.status(200).type('html').send(await renderView(res, 'prevention-plan/plan/_place_block', { values, errors: {}, choices }));
 }

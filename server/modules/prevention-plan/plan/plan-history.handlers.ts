@@ -7,7 +7,7 @@ import { planHistory } from './plan-history.service';
 
 /** HTML of the plan's history (amendments, then every row with its signatures) for the history tab. */
 export async function renderPlanHistoryTab(req: Request, plan: PlanRef): Promise<string> {
-  return renderView(req.res!, 'prevention-plan/amendment/_history', { ...(await planHistory(req.ctx.db, plan.tenantId, plan.id)) });
+  return renderView(req.res!, 'prevention-plan/plan/_history', { ...(await planHistory(req.ctx.db, plan.tenantId, plan.id)) });
 }
 
 /**
@@ -21,9 +21,9 @@ export async function history(req: Request, res: Response): Promise<void> {
     ({ plan } = await resolvePlan(req, req.routeParams.id, 'view'));
   } catch (err) {
     if (!(err instanceof HttpError) || err.status !== 404) throw err;
-    return renderScreen(req, res, 'prevention-plan/amendment/_not_found', { title: req.t('plan-amendment.history.title') }, 404);
+    return renderScreen(req, res, 'prevention-plan/plan/_not_found', { title: req.t('plan-amendment.history.title') }, 404);
   }
-  await renderScreen(req, res, 'prevention-plan/amendment/history', {
+  await renderScreen(req, res, 'prevention-plan/plan/history', {
     title: req.t('prevention-plan.history_title', { number: plan.pdpNumber }), plan, ...(await planHistory(req.ctx.db, plan.tenantId, plan.id)),
   });
 }

@@ -4,7 +4,7 @@ import { inspectionSignatures, type InspectionSignature } from '../core/plan-ins
 import type { PlanRef } from '../core/plan-ref';
 
 /**
- * What the inspection tab (`prevention-plan/_tab_inspection`) shows besides the participants:
+ * What the inspection tab (`prevention-plan/plan/_tab_inspection`) shows besides the participants:
  * the invitations panel and each participant's signature.
  */
 export async function inspectionTabLocals(req: Request, plan: PlanRef): Promise<{ invitations: InvitationRow[]; inspectionSignatures: Record<number, InspectionSignature> }> {

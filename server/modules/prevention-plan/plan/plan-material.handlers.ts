@@ -29,7 +29,7 @@ const tenant = (req: Request) => req.authUser!.tenantId;
 
 const PARTS = {
   material: {
-    form: 'plan_material', table: 'plan_material', view: 'prevention-plan/_material_form', titleKey: 'prevention-plan.materials.add',
+    form: 'plan_material', table: 'plan_material', view: 'prevention-plan/plan/_material_form', titleKey: 'prevention-plan.materials.add',
     flashKey: 'prevention-plan.flash.material_added', tab: 'materials', schema: materialSchema,
     save: async (req, planId, d) => {
       if (req.uploadErrors?.length) return { file: { key: req.uploadErrors[0].key, params: req.uploadErrors[0].params } };
@@ -38,12 +38,12 @@ const PARTS = {
     },
   } satisfies PartDef<typeof materialSchema>,
   medicalWork: {
-    form: 'plan_medical_work', table: 'plan_medical_work', view: 'prevention-plan/_medical_work_form', titleKey: 'prevention-plan.medical_works.add',
+    form: 'plan_medical_work', table: 'plan_medical_work', view: 'prevention-plan/plan/_medical_work_form', titleKey: 'prevention-plan.medical_works.add',
     flashKey: 'prevention-plan.flash.medical_work_added', tab: 'materials', schema: medicalWorkSchema,
     save: async (req, planId, d) => { await addMedicalWork(req.ctx.db, tenant(req), planId, d); return null; },
   } satisfies PartDef<typeof medicalWorkSchema>,
   participant: {
-    form: 'plan_inspection_participant', table: 'plan_inspection_participant', view: 'prevention-plan/_participant_form', titleKey: 'prevention-plan.inspection.add',
+    form: 'plan_inspection_participant', table: 'plan_inspection_participant', view: 'prevention-plan/plan/_participant_form', titleKey: 'prevention-plan.inspection.add',
     flashKey: 'prevention-plan.flash.participant_added', tab: 'inspection', schema: participantSchema,
     save: async (req, planId, d) => ((await addParticipant(req.ctx.db, tenant(req), planId, d)) ? null : { userId: 'validation.choice' }),
   } satisfies PartDef<typeof participantSchema>,

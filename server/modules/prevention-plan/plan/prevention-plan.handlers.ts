@@ -50,7 +50,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   const choices = await planFormChoices(req.ctx.db, user.tenantId);
   const flags = await planFlags(req.ctx.db, user.tenantId, rows.map((r) => r.id));
   const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.feature || filters.archived !== 'no');
-  await renderScreen(req, res, 'prevention-plan/index', {
+  await renderScreen(req, res, 'prevention-plan/plan/index', {
     title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES, features: PLAN_FEATURES,
     items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
     flags,
@@ -64,7 +64,7 @@ async function renderTab(req: Request, res: Response, tab: PlanTab, plan: PlanRe
   } catch (err) {
     if (err instanceof HttpError) throw err;
     console.error(`[prevention-plan] onglet ${tab.key}`, err);
-    return renderView(res, 'prevention-plan/_tab_error', {});
+    return renderView(res, 'prevention-plan/plan/_tab_error', {});
   }
 }
 
@@ -95,7 +95,7 @@ export async function show(req: Request, res: Response): Promise<void> {
     ...pb, text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
   }));
   const workflowButtons = await signingButtons(req, PLAN_TRANSITIONS, ref);
-  await renderScreen(req, res, 'prevention-plan/show', {
+  await renderScreen(req, res, 'prevention-plan/plan/show', {
     workflowButtons,
     title: `${plan.pdpNumber} – ${plan.subject || req.t('prevention-plan.no_subject')}`, hideTitle: true,
     plan, abilities, tabs, problems, validity: planValidity(plan, todayIso()), flags: (await planFlags(req.ctx.db, ref.tenantId, [ref.id])).get(ref.id),

@@ -21,11 +21,11 @@ async function record(req: Request, plan: PlanRef): Promise<PlanRecord> {
   return found;
 }
 
-/** Renders `prevention-plan/_tab_<view>` with the plan, the user's abilities and `extra`. */
+/** Renders `prevention-plan/plan/_tab_<view>` with the plan, the user's abilities and `extra`. */
 async function tab(req: Request, plan: PlanRef, view: string, extra: Record<string, unknown> = {}): Promise<string> {
   const { abilities } = await resolvePlan(req, plan.id, 'view');
   const res = req.res!;
-  return renderView(res, `prevention-plan/_tab_${view}`, { plan: await record(req, plan), abilities, ...extra });
+  return renderView(res, `prevention-plan/plan/_tab_${view}`, { plan: await record(req, plan), abilities, ...extra });
 }
 
 registerPlanTab({ key: 'intervention', labelKey: 'prevention-plan.tabs.intervention', icon: 'clipboard-check', order: 10, render: (req, p) => tab(req, p, 'intervention') });

@@ -42,7 +42,7 @@ export async function materialFile(req: Request, res: Response): Promise<void> {
 }
 
 async function renderUpload(req: Request, res: Response, planId: number, errors: Array<{ key: string; params?: Record<string, unknown> }>) {
-  await renderForm(req, res, 'prevention-plan/_external_file_form', {
+  await renderForm(req, res, 'prevention-plan/plan/_external_file_form', {
     title: req.t('prevention-plan.external_file.title'), action: req.ctx.routes.path('pdp_external_file', { id: planId }), uploadErrors: errors,
   });
 }

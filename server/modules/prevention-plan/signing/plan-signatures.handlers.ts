@@ -65,7 +65,7 @@ async function signHere(req: Request, res: Response, signer: SiteSigner): Promis
   if (req.method !== 'POST') {
     const html = await signFormHtml(req, res, signer);
     if (isFragmentRequest(req)) res.status(200).type('html').send(html);
-    else await renderScreen(req, res, 'prevention-plan/signatures/sign', { title: signer.title, form: html });
+    else await renderScreen(req, res, 'prevention-plan/signing/sign', { title: signer.title, form: html });
     return;
   }
   const { plan } = signer;
@@ -140,7 +140,7 @@ export async function externalStaffSign(req: Request, res: Response): Promise<vo
 }
 
 async function renderSignedFileForm(req: Request, res: Response, plan: PlanRef, errors: Array<UploadError | { key: string; params?: Record<string, unknown> }>): Promise<void> {
-  await renderForm(req, res, 'prevention-plan/signatures/_signed_file_form', {
+  await renderForm(req, res, 'prevention-plan/signing/_signed_file_form', {
     title: req.t('plan-signature.signed_file.title'), action: req.ctx.routes.path('pdp_signed_file', { id: plan.id }), uploadErrors: errors,
   });
 }

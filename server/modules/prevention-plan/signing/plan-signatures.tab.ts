@@ -19,7 +19,7 @@ export async function renderSignaturesTab(req: Request, plan: PlanRef): Promise<
     ...s, signUrl: !s.signature && mayStaffSign(plan, rights, s.userId) ? routes.path(s.external ? 'pdp_external_staff_sign' : 'pdp_staff_sign', { id: s.id }) : null,
   }));
   const waitingManual = plan.status === 'waiting_manual';
-  return renderView(req.res!, 'prevention-plan/signatures/_tab', {
+  return renderView(req.res!, 'prevention-plan/signing/_tab', {
     plan, signers, companyRows, staffRows,
     canEdit: rights.granted,
     pending: companyRows.filter((c) => !c.signature).length,

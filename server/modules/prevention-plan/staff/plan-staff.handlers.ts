@@ -24,7 +24,7 @@ async function renderAdd(req: Request, res: Response, company: PlanCompanyRow, v
   const db = req.ctx.db;
   const contacts = company.tiersId != null ? await availableContacts(db, tenantOf(req), company) : null;
   const users = company.tiersId == null ? await availableUsers(db, tenantOf(req), company) : null;
-  await renderScreen(req, res, 'prevention-plan/_staff_form', { title: req.t('plan-company.staff.add_title', { company: company.name }), company, contacts, users, values, errors });
+  await renderScreen(req, res, 'prevention-plan/staff/_staff_form', { title: req.t('plan-company.staff.add_title', { company: company.name }), company, contacts, users, values, errors });
 }
 
 /** `GET|POST /prevention-plan/company/{id}/staff/add` (pdp_staff_add): add a contact of the company (or a user for the user company). */
@@ -41,7 +41,7 @@ export async function staffAdd(req: Request, res: Response): Promise<void> {
 
 async function renderCreate(req: Request, res: Response, company: PlanCompanyRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
   const functions = await functionOptions(req.ctx.db, tenantOf(req));
-  await renderScreen(req, res, 'prevention-plan/_staff_create_form', { title: req.t('plan-company.staff.create_title', { company: company.name }), company, functions, values, errors });
+  await renderScreen(req, res, 'prevention-plan/staff/_staff_create_form', { title: req.t('plan-company.staff.create_title', { company: company.name }), company, functions, values, errors });
 }
 
 /** `GET|POST /prevention-plan/company/{id}/staff/create` (pdp_staff_create): create a contact in the CRM and add him. */
@@ -57,7 +57,7 @@ export async function staffCreate(req: Request, res: Response): Promise<void> {
 }
 
 async function renderExternal(req: Request, res: Response, company: PlanCompanyRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
-  await renderScreen(req, res, 'prevention-plan/_staff_external_form', { title: req.t('plan-company.staff.external_title', { company: company.name }), company, values, errors });
+  await renderScreen(req, res, 'prevention-plan/staff/_staff_external_form', { title: req.t('plan-company.staff.external_title', { company: company.name }), company, values, errors });
 }
 
 /** `GET|POST /prevention-plan/company/{id}/external-staff/add` (pdp_external_staff_add): a person without CRM contact. */

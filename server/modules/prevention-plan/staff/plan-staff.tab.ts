@@ -16,7 +16,7 @@ export async function renderStaffTab(req: Request, plan: PlanRef): Promise<strin
   const tree = companyTree(await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id));
   const companies = flatten([...tree.eu, ...tree.ee, ...tree.orphans]);
   const staff = await listPlanStaff(req.ctx.db, plan.tenantId, plan.id);
-  return renderView(req.res!, 'prevention-plan/_staff_tab', { plan, companies, staff, canEdit: await mayEditPlan(req, plan) });
+  return renderView(req.res!, 'prevention-plan/staff/_staff_tab', { plan, companies, staff, canEdit: await mayEditPlan(req, plan) });
 }
 
 registerPlanTab({
