@@ -26,7 +26,7 @@ export interface Contribution {
 }
 
 /** Declares `items` for `point` (nothing is added until {@link installModules} runs). */
-export function contribute<T>(point: ExtensionPoint<T>, ...items: T[]): Contribution {
+export function contribute<T>(point: ExtensionPoint<T>, ...items: NoInfer<T>[]): Contribution {
   return { point, items };
 }
 

@@ -5,7 +5,7 @@ import { clock } from '../../kernel/clock';
 import { loadConfig } from '../../kernel/config';
 import { formatDate } from '../../kernel/i18n/format';
 import { translator } from '../../kernel/i18n/i18n';
-import { enqueue, registerJobHandler } from '../../kernel/jobs';
+import { enqueue, defineJobHandler } from '../../kernel/jobs';
 import { createMailer, type Mailer } from '../../kernel/mail';
 import { VIEWS_DIR } from '../../kernel/http/render';
 import { userInTenant } from '../../kernel/tenancy';
@@ -168,12 +168,14 @@ export async function runReminder(db: DataSource, tenantId: number, payload: { a
   });
 }
 
-registerJobHandler<{ actionId: number; kind: ActionMailKind; userId: number }>(ACTION_MAIL_JOB, async (payload, ctx) => {
+/** Handler of the {@link ACTION_MAIL_JOB} jobs, contributed by the module. */
+export const actionMailHandler = defineJobHandler<{ actionId: number; kind: ActionMailKind; userId: number }>(ACTION_MAIL_JOB, async (payload, ctx) => {
   if (ctx.job.tenantId == null) return;
   await runActionMail(ctx.dataSource, ctx.job.tenantId, payload);
 });
 
-registerJobHandler<{ actionId: number; kind: ReminderKind; deadline: string; assigneeId: number }>(ACTION_REMINDER_JOB, async (payload, ctx) => {
+/** Handler of the {@link ACTION_REMINDER_JOB} jobs, contributed by the module. */
+export const actionReminderHandler = defineJobHandler<{ actionId: number; kind: ReminderKind; deadline: string; assigneeId: number }>(ACTION_REMINDER_JOB, async (payload, ctx) => {
   if (ctx.job.tenantId == null) return;
   await runReminder(ctx.dataSource, ctx.job.tenantId, payload);
 });

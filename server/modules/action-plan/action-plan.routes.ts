@@ -1,11 +1,12 @@
 import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
 import { homeCards } from '../../kernel/home-cards';
+import { jobHandlers } from '../../kernel/jobs';
 import { trashables } from '../../kernel/trash/trash';
 import { assignees, bulkArchive, bulkDelete, bulkUnarchive, createNew, exportCsv, index, mine, newForm, quickAdd, quickAddForm } from './action-plan.handlers';
 import { block, file, history, progressComment, show, submit } from './action-block.handlers';
 import { parseActionFiles } from './action-plan.uploads';
-import { ACTION_SHOW_PATH } from './action-plan.mail';
+import { ACTION_SHOW_PATH, actionMailHandler, actionReminderHandler } from './action-plan.mail';
 import { seedActionPlanDemo } from './action-plan.demo';
 import { ACTION_PLAN_WIDGETS } from './action-plan.widgets';
 import { onAssigned } from './listeners/on-assigned';
@@ -40,6 +41,7 @@ export const actionPlanModule = defineModule({
     onAssigned,
     onProcessed,
     contribute(homeCards, myActionsCard),
+    contribute(jobHandlers, actionMailHandler, actionReminderHandler),
     // Deleted drafts go to the shared trash, where they can be restored.
     contribute(trashables, { table: 'action', typeKey: 'action-plan.trash_type' }),
   ],

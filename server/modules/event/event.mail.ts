@@ -3,7 +3,7 @@ import ejs from 'ejs';
 import { loadConfig, ROOT_DIR } from '../../kernel/config';
 import { translator } from '../../kernel/i18n/i18n';
 import { formatDate } from '../../kernel/i18n/format';
-import { registerJobHandler } from '../../kernel/jobs';
+import { defineJobHandler } from '../../kernel/jobs';
 import { createMailer, type Mailer } from '../../kernel/mail';
 import { absoluteUrl } from '../../kernel/http/urls';
 
@@ -20,7 +20,8 @@ export function eventMailer(): Mailer {
 
 const TEMPLATE = path.join(ROOT_DIR, 'views', 'event', 'mail_supervisor.ejs');
 
-registerJobHandler<{ eventId: number; tenantId: number }>(SUPERVISOR_MAIL_JOB, async (payload, ctx) => {
+/** Handler of the {@link SUPERVISOR_MAIL_JOB} jobs, contributed by the module. */
+export const supervisorMailHandler = defineJobHandler<{ eventId: number; tenantId: number }>(SUPERVISOR_MAIL_JOB, async (payload, ctx) => {
   const [e] = await ctx.dataSource.query(
     `SELECT e.id, e.subject, e.event_date, e.status, e.kind, t.name AS type_name, su.email, su.locale, su.first_name, su.enabled,
             cr.first_name AS cr_first, cr.last_name AS cr_last

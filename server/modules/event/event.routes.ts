@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
+import { jobHandlers } from '../../kernel/jobs';
 import { purgeHooks, trashables } from '../../kernel/trash/trash';
 import { actionSourceKinds } from '../action-plan/action-sources';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
@@ -15,6 +16,7 @@ import { eventPolicy } from './event.policy';
 import { eventsByHierarchyWidget } from './event.widgets';
 import { seedEventDemo } from './event.demo';
 import { onSubmit } from './listeners/on-submit';
+import { supervisorMailHandler } from './event.mail';
 
 const V = 'event.view';
 const T = 'module_events';
@@ -52,6 +54,7 @@ export const eventModule = defineModule({
   demo: seedEventDemo,
   contributes: [
     onSubmit,
+    contribute(jobHandlers, supervisorMailHandler),
     contribute(trashables, { table: 'event', typeKey: 'event.trash.event' }, { table: 'event_type', typeKey: 'event.trash.event_type' }),
     contribute(purgeHooks, EVENT_ANSWERS_PURGE),
     // Events are a source of actions: the action plan shows the event and links to it.
