@@ -137,8 +137,8 @@ export async function seedEventDemo(db: DataSource, tenantId: number): Promise<v
 
     const audit = await insertEvent(m, tenantId, base({
       kind: 'audit', status: 'CLOSED', subject: 'Audit interne ISO 45001 – atelier de maintenance', event_date: daysAgo(20),
-      hierarchy_item_id: batB, service_id: maintenance, supervisor_id: claire, domain_ids: domains(hse, quality),
-    }), [{ transition: 'created', to: 'IN_PROGRESS', userId: creator }, { transition: 'validate', from: 'IN_PROGRESS', to: 'CLOSED', userId: claire, workflow: true, comment: 'Rapport diffusé au CSSCT.' }]);
+      hierarchy_item_id: batB, service_id: maintenance, supervisor_id: claire, domain_ids: domains(hse, quality), creator_id: sophie ?? creator,
+    }), [{ transition: 'created', to: 'IN_PROGRESS', userId: sophie ?? creator }, { transition: 'validate', from: 'IN_PROGRESS', to: 'CLOSED', userId: claire, workflow: true, comment: 'Rapport diffusé au CSSCT.' }]);
     await people(m, tenantId, audit, 'performer', [claire, sophie]);
     await findings(m, tenantId, audit, [
       ['strong_point', 'Consignations tracées et cadenas nominatifs pour chaque intervenant.', null],
@@ -189,8 +189,8 @@ export async function seedEventDemo(db: DataSource, tenantId: number): Promise<v
     await db.transaction(async (m) => {
       const id = await insertEvent(m, tenantId, base({
         kind: 'construction_site', questionnaire_id: tree.id, status: 'CLOSED', subject: 'Visite de chantier – extension du bâtiment C', event_date: daysAgo(8),
-        hierarchy_item_id: buildingC, service_id: qhse, supervisor_id: claire, domain_ids: domains(hse),
-      }), [{ transition: 'created', to: 'IN_PROGRESS', userId: creator }, { transition: 'validate', from: 'IN_PROGRESS', to: 'CLOSED', userId: claire, workflow: true }]);
+        hierarchy_item_id: buildingC, service_id: qhse, supervisor_id: claire, domain_ids: domains(hse), creator_id: julien ?? creator,
+      }), [{ transition: 'created', to: 'IN_PROGRESS', userId: julien ?? creator }, { transition: 'validate', from: 'IN_PROGRESS', to: 'CLOSED', userId: claire, workflow: true }]);
       // The first answer of every choice question: the demo visit is rather good.
       const values: ResponseValues = {};
       for (const q of tree.groups.flatMap((g) => g.questions)) {

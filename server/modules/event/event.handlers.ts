@@ -21,7 +21,7 @@ import { listFilterSchema } from './event.schema';
 import { removeEvent, type EventRecord } from './event.service';
 import { eventWorkflow } from './event.workflow';
 import { abilitiesOf, refused, tenantOf, visibleEvent } from './event.respond';
-import { eventPolicy } from './event.policy';
+import { eventPolicy, ownValidationRefusal } from './event.policy';
 import { eventProject, projectsOn } from './event-project';
 
 /** The entries of the "add" dropdown: built-in kinds, one per construction-site survey, one per active custom type. */
@@ -102,6 +102,8 @@ export async function show(req: Request, res: Response): Promise<void> {
     conformity: rate === null ? null : formatConformity(rate), findings, findingKinds: findingKindsOf(event.kind), files, labels, actions, actionsHtml, project,
     abilities: abilitiesOf(req, event), statusColor: STATUS_COLORS[event.status as keyof typeof STATUS_COLORS] ?? 'secondary',
     noSupervisorHint: !event.supervisorId && ['DRAFT', 'IN_PROGRESS'].includes(event.status),
+    ownValidateNotice: eventWorkflow.describe('validate').from.includes(event.status) && eventPolicy.validate(req.authUser!, event)
+      ? ownValidationRefusal(req.authUser!, event) : null,
   });
 }
 

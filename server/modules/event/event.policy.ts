@@ -60,6 +60,15 @@ export const eventPolicy = {
 };
 
 /**
+ * Separation of duties (docs/separation-of-duties.md): nobody validates the event he reported,
+ * whatever his rights; his supervisor or another holder of `event.validate` does. Returns the
+ * refusal's translation key, or null.
+ */
+export function ownValidationRefusal(user: AuthUser, event: EventAccessSubject): string | null {
+  return isCreator(user, event) ? 'event.duties.own_validate' : null;
+}
+
+/**
  * SQL condition on the event aliased `e` matching {@link eventPolicy.see} for a user who holds
  * `event.view` (`$user` placeholder: the user id). Everything when the user lists all.
  */

@@ -1,6 +1,6 @@
 import { defineWorkflow } from '../../kernel/workflow';
 import { EVENT_STATUSES } from './event.kinds';
-import { eventPolicy, type EventAccessSubject } from './event.policy';
+import { eventPolicy, ownValidationRefusal, type EventAccessSubject } from './event.policy';
 
 const NOT_ALLOWED = 'event.workflow.not_allowed';
 const NO_SUPERVISOR = 'event.workflow.no_supervisor';
@@ -34,7 +34,7 @@ export const eventWorkflow = defineWorkflow<EventAccessSubject & Record<string, 
     },
     validate: {
       from: ['IN_PROGRESS', 'WAITING_SUPERVISOR'], to: 'CLOSED', right: 'event.view', style: 'success', comment: 'optional', label: 'event.transitions.validate',
-      guards: [(e, { user }) => (eventPolicy.validate(user, e) ? null : NOT_ALLOWED)],
+      guards: [(e, { user }) => (eventPolicy.validate(user, e) ? null : NOT_ALLOWED), (e, { user }) => ownValidationRefusal(user, e)],
     },
     send_back: {
       from: ['WAITING_SUPERVISOR'], to: 'IN_PROGRESS', right: 'event.view', style: 'outline-secondary', comment: 'required', label: 'event.transitions.send_back',
