@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkbox, isFrenchDate, requiredId, requiredText as required, text, version } from '../../kernel/http/fields';
 import type { FieldError } from '../../kernel/http/forms';
 import { parseFrenchDate } from '../../kernel/i18n/format';
 import { DOCUMENT_ADDED_BY } from './document-type.entity';
@@ -8,12 +9,7 @@ export const DOCUMENT_TYPE_FORM = 'document_type';
 export const DOCUMENT_FORM = 'plan_document';
 export const ASK_FORM = 'document_ask';
 
-const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true; }, z.boolean());
-const version = z.coerce.number().int().min(0).default(0);
-const id = z.coerce.number({ error: 'validation.selection' }).int({ error: 'validation.selection' }).positive({ error: 'validation.selection' }).max(2_147_483_647, { error: 'validation.selection' });
+const id = requiredId({ error: 'validation.selection', required: 'validation.selection' });
 
 /**
  * An optional `DD/MM/YYYY` date, checked by {@link checkDates} (its message key carries the module
@@ -75,7 +71,7 @@ export function checkDates(values: Record<string, unknown>): { validFrom: string
   const read = (field: 'validFrom' | 'expiresOn'): string | null => {
     const raw = typeof values[field] === 'string' ? (values[field] as string).trim() : '';
     if (raw === '') return null;
-    const date = /^\d{2}\/\d{2}\/\d{4}$/.test(raw) ? parseFrenchDate(raw) : null;
+    const date = isFrenchDate(raw) ? parseFrenchDate(raw) : null;
     if (!date) { errors[field] = 'plan-document.validation.date'; return null; }
     return date.toISOString().slice(0, 10);
   };
