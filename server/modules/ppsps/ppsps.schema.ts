@@ -1,28 +1,15 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../kernel/i18n/format';
+import {
+  checkbox, frenchDate as kernelDate, idList as kernelIdList, optionalId as kernelOptionalId, optionalInteger, text, time as kernelTime, version,
+} from '../../kernel/http/fields';
 
-const MAX_ID = 2_147_483_647;
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
-
-const text = (max: number) => z.preprocess((v) => (blank(last(v)) ? '' : last(v)), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-const optionalId = z.preprocess((v) => (blank(last(v)) ? null : last(v)),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }).nullable());
-const idList = z.preprocess(
-  (v) => (blank(v) ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !blank(x))),
-  z.array(z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.invalid' }),
-).transform((ids) => [...new Set(ids)]);
-// A checkbox comes after its hidden "0" twin: the last value wins.
-const checkbox = z.preprocess((v) => { const l = last(v); return l === '1' || l === 'on' || l === true; }, z.boolean());
-const staff = z.preprocess((v) => (blank(last(v)) ? null : last(v)),
-  z.coerce.number({ error: 'ppsps.validation.staff' }).int({ error: 'ppsps.validation.staff' }).min(0, { error: 'ppsps.validation.staff' }).max(100_000, { error: 'ppsps.validation.staff' }).nullable());
+const optionalId = kernelOptionalId();
+const idList = kernelIdList();
+const staff = optionalInteger(0, 100_000, { error: 'ppsps.validation.staff' });
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, or null when blank. */
-const frenchDate = z.preprocess((v) => (blank(last(v)) ? null : String(last(v)).trim()),
-  z.string().refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'ppsps.validation.date' })
-    .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)).nullable());
+const frenchDate = kernelDate({ error: 'ppsps.validation.date' });
 /** `HH:MM`, or null when blank. */
-const time = z.preprocess((v) => (blank(last(v)) ? null : String(last(v)).trim().slice(0, 5)),
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'ppsps.validation.time' }).nullable());
+const time = kernelTime({ error: 'ppsps.validation.time' });
 
 /**
  * The PPSPS form (`ppsps[...]`): types and lengths only. The required fields of seed 002 §5
@@ -62,7 +49,7 @@ export const ppspsSchema = z.object({
   openingNoticeDate: frenchDate,
   openingNoticePermitNumber: text(60),
   openingNoticeRecipients: text(2000),
-  version: z.coerce.number().int().min(0).default(0),
+  version,
 });
 export type PpspsInput = z.infer<typeof ppspsSchema>;
 
