@@ -84,7 +84,7 @@ if (only === 'embedded') {
 if (!only || only === 'typecheck') run('Vérification des types', process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
 if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
 // Each test file gets a database of its own (a clone on PostgreSQL, a copy of the migrated
-// PGlite folder on the embedded database), so files run on two workers either way.
+// PGlite folder on the embedded database), so files run on every core either way.
 if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS], { CHROMIUM_PATH: chromium });
 if (!only || only === 'e2e') {
   // Through scripts/build.js, which keeps the client's stamp (a later `npm start` then rebuilds nothing).

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../server/kernel/app';
+import { closePdfBrowser } from '../../server/kernel/pdf/render-pdf';
 import { loadConfig } from '../../server/kernel/config';
 import type { AppContext } from '../../server/kernel/context';
 import { createUser } from '../../server/modules/identity/identity.service';
@@ -25,7 +26,8 @@ export async function createTestApp(): Promise<TestApp> {
   await ensureSystemRoles(db.dataSource);
   const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test' }), sessionSecret: 'test-secret-not-used-elsewhere' };
   const { app, ctx } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
-  return { app, ctx, db, close: () => db.close() };
+  // The file's PDF browser goes with its app: a Chromium left running keeps jest from exiting.
+  return { app, ctx, db, close: async () => { await closePdfBrowser(); await db.close(); } };
 }
 
 /** Creates a user with a unique name in a company of its own (or the one given). */
