@@ -5,7 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { VIEWS_DIR } from '../../kernel/http/render';
 import { formatDateTime } from '../../kernel/i18n/format';
 import { translator } from '../../kernel/i18n/i18n';
-import { enqueue, registerJobHandler } from '../../kernel/jobs';
+import { enqueue, defineJobHandler } from '../../kernel/jobs';
 import { identityMailer } from './identity.channels';
 import { absoluteUrl } from '../../kernel/http/urls';
 
@@ -70,5 +70,7 @@ export async function sendLockoutMail(db: DataSource, payload: LockoutPayload): 
   return true;
 }
 
-registerJobHandler<ChangePayload>(ACCOUNT_CHANGE_MAIL_JOB, async (payload, ctx) => { await sendAccountChangeMail(ctx.dataSource, payload); });
-registerJobHandler<LockoutPayload>(LOCKOUT_MAIL_JOB, async (payload, ctx) => { await sendLockoutMail(ctx.dataSource, payload); });
+/** Handler of the {@link ACCOUNT_CHANGE_MAIL_JOB} jobs, contributed by the module. */
+export const accountChangeMailHandler = defineJobHandler<ChangePayload>(ACCOUNT_CHANGE_MAIL_JOB, async (payload, ctx) => { await sendAccountChangeMail(ctx.dataSource, payload); });
+/** Handler of the {@link LOCKOUT_MAIL_JOB} jobs, contributed by the module. */
+export const lockoutMailHandler = defineJobHandler<LockoutPayload>(LOCKOUT_MAIL_JOB, async (payload, ctx) => { await sendLockoutMail(ctx.dataSource, payload); });

@@ -1,10 +1,14 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { jobHandlers } from '../../kernel/jobs';
+import { fileReferences } from '../../kernel/storage';
+import { accountChangeMailHandler, lockoutMailHandler } from './account-mail';
 import {
   companySet, parseProfilePhoto, profileEdit, profilePhoto, profilePhotoForm, profilePhotoRemove, profileUpdate, totpDisable, totpEnable, totpForm, userAutocomplete,
 } from './identity.handlers';
 import { expiredPasswordForm, expiredPasswordSave, loginCheck, loginForm, logout, twoFactorCheck, twoFactorForm, twoFactorResend } from './login.handlers';
 import { changePasswordForm, changePasswordSave, forgottenForm, forgottenSend, resetForm, resetSave } from './password.handlers';
-import { userPhoto } from './user-photo';
+import { USER_PHOTO_FILE_REFERENCE, userPhoto } from './user-photo';
 
 const TOKEN = { token: '[A-Za-z0-9_-]{43}' };
 
@@ -37,5 +41,9 @@ export const identityModule = defineModule({
     { name: 'user_totp', method: 'GET', path: '/profile/authenticator', right: 'authenticated', handler: totpForm },
     { name: 'user_totp_enable', method: 'POST', path: '/profile/authenticator', right: 'authenticated', handler: totpEnable },
     { name: 'user_totp_disable', method: 'POST', path: '/profile/authenticator/disable', right: 'authenticated', handler: totpDisable },
+  ],
+  contributes: [
+    contribute(jobHandlers, accountChangeMailHandler, lockoutMailHandler),
+    contribute(fileReferences, USER_PHOTO_FILE_REFERENCE),
   ],
 });

@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
 import { loadConfig } from '../../kernel/config';
 import { orNotFound, routeId, tenantOf } from '../../kernel/http/respond';
-import { createStorage, registerFileReference, sendFileOf } from '../../kernel/storage';
+import { createStorage, sendFileOf, type FileReference } from '../../kernel/storage';
 import { userInTenant } from '../../kernel/tenancy';
 
 const storage = createStorage(loadConfig());
 
-// The photo column predates the storage reconciliation and has no foreign key: declared so its files are kept.
-registerFileReference({ name: 'app_user.photo_file_id', sql: 'SELECT photo_file_id AS file_id FROM app_user WHERE photo_file_id IS NOT NULL' });
+/** The photo column predates the storage reconciliation and has no foreign key: declared so its files are kept. */
+export const USER_PHOTO_FILE_REFERENCE: FileReference = { name: 'app_user.photo_file_id', sql: 'SELECT photo_file_id AS file_id FROM app_user WHERE photo_file_id IS NOT NULL' };
 
 /**
  * `GET /users/{id}/photo` (user_photo): the profile photo of a member of the active company, inline,
