@@ -1,23 +1,14 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../kernel/i18n/format';
+import {
+  checkbox, idList as kernelIdList, optionalId as kernelOptionalId, optionalOneOf, queryDate, queryEnum, queryId, queryMatch, queryText,
+  requiredFrenchDate, requiredText as required, text, version,
+} from '../../kernel/http/fields';
 import { AUDIT_FINDING_KINDS, FINDING_KINDS, RISK_PERCEPTION_CODES, VISIT_TYPES } from './event.kinds';
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true; }, z.boolean());
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v), z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable());
-const idList = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? [] : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
-  z.array(z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.invalid' }),
-).transform((ids) => [...new Set(ids)]);
-const version = z.coerce.number().int().min(0).default(0);
-
-/** `DD/MM/YYYY` -> `YYYY-MM-DD`. */
-const frenchDate = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' })
-  .refine((s) => parseFrenchDate(s) !== null && /^\d{2}\/\d{2}\/\d{4}$/.test(s), { error: 'event.validation.date' })
-  .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10));
+const optionalId = kernelOptionalId();
+const idList = kernelIdList();
+/** A code of a list, `undefined` when blank (the service reads only the kinds that show it). */
+const optionalCode = <const T extends readonly string[]>(values: T) => optionalOneOf(values).transform((v) => v ?? undefined);
 
 /**
  * The event form (`event[...]`), every kind: fields of blocks a kind does not show are ignored
@@ -26,7 +17,7 @@ const frenchDate = z.string({ error: 'validation.required' }).trim().min(1, { er
  */
 export const eventSchema = z.object({
   subject: required(255),
-  date: frenchDate,
+  date: requiredFrenchDate({ error: 'event.validation.date' }),
   serviceId: optionalId,
   hierarchyItemId: optionalId,
   supervisorId: optionalId,
@@ -52,7 +43,7 @@ export const eventSchema = z.object({
   humanCauses: text(5000),
   organisationalCauses: text(5000),
   // Safety visit.
-  visitType: z.preprocess(blankToUndefined, z.enum(VISIT_TYPES, { error: 'validation.choice' }).optional()),
+  visitType: optionalCode(VISIT_TYPES),
   vehicleBrand: text(100),
   vehicleModel: text(100),
   vehicleRegistration: text(20),
@@ -64,7 +55,7 @@ export type EventInput = z.infer<typeof eventSchema>;
 export const findingSchema = z.object({
   kind: z.enum(FINDING_KINDS, { error: 'validation.choice' }),
   description: required(5000),
-  riskPerception: z.preprocess(blankToUndefined, z.enum(RISK_PERCEPTION_CODES, { error: 'validation.choice' }).optional()),
+  riskPerception: optionalCode(RISK_PERCEPTION_CODES),
   version,
 });
 export type FindingInput = z.infer<typeof findingSchema>;
@@ -94,14 +85,14 @@ export type EventTypeInput = z.infer<typeof eventTypeSchema>;
 
 /** The list filters (query string); bad values are dropped, never an error. */
 export const listFilterSchema = z.object({
-  q: z.string().trim().max(100).catch(''),
-  kind: z.string().max(40).regex(/^(?:[a-z_]+|custom:\d{1,9})$/).optional().catch(undefined),
-  status: z.string().max(30).regex(/^[A-Z_]+$/).optional().catch(undefined),
-  from: z.string().trim().max(10).catch(''),
-  to: z.string().trim().max(10).catch(''),
-  service: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  item: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  sort: z.enum(['date', 'subject', 'kind', 'status', 'conformity']).catch('date'),
-  dir: z.enum(['asc', 'desc']).catch('desc'),
+  q: queryText(100),
+  kind: queryMatch(/^(?:[a-z_]{1,40}|custom:\d{1,9})$/),
+  status: queryMatch(/^[A-Z_]{1,30}$/),
+  from: queryDate,
+  to: queryDate,
+  service: queryId,
+  item: queryId,
+  sort: queryEnum(['date', 'subject', 'kind', 'status', 'conformity'], 'date'),
+  dir: queryEnum(['asc', 'desc'], 'desc'),
 });
 export type ListFilters = z.infer<typeof listFilterSchema>;
