@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { frenchDate } from '../../action-plan/action-plan.schema';
+import {
+  checkbox, frenchDate as kernelDate, optionalId as kernelOptionalId, queryEnum, queryText, requiredId as kernelRequiredId, requiredText as required, text, version,
+} from '../../../kernel/http/fields';
 import { PROJECT_STATES } from '../project.entity';
 
 /** Form names (`<form>[<field>]`). */
@@ -9,15 +11,9 @@ export const DOCUMENT_FORM = 'project_document';
 export const COMMENT_FORM = 'project_comment';
 export const EVENT_LINK_FORM = 'project_event_link';
 
-const blank = (v: unknown) => (v === undefined || v === null ? '' : v);
-const text = (max: number) => z.preprocess(blank, z.string().trim().max(max, { error: 'validation.too_long' }));
-const required = (max: number) => z.preprocess(blank, z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' }));
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true; }, z.boolean());
-const optionalId = z.preprocess((v) => (v === '' || v === undefined || v === null ? null : v),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable());
-const requiredId = z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v),
-  z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }));
-const version = z.coerce.number().int().min(0).default(0);
+const frenchDate = kernelDate({ iso: true });
+const optionalId = kernelOptionalId();
+const requiredId = kernelRequiredId();
 
 /** The project form (seed 002 "Project"): the image comes as an upload beside it. */
 export const projectSchema = z.object({
@@ -72,8 +68,8 @@ export const eventLinkSchema = z.object({ eventId: requiredId });
 
 /** List filters of the projects. */
 export const projectFilterSchema = z.object({
-  q: z.preprocess(blank, z.string().trim().max(100)).catch(''),
-  state: z.preprocess(blank, z.string()).transform((v) => ((PROJECT_STATES as readonly string[]).includes(v) ? v : '')).catch(''),
+  q: queryText(100),
+  state: queryEnum(PROJECT_STATES),
 });
 /** Parsed list filters. */
 export type ProjectFilters = z.infer<typeof projectFilterSchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { MAX_ID, integer, requiredId } from '../../../kernel/http/fields';
 import { isoFromFrench } from './gantt-dates';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const version = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(2_147_483_647).optional());
+const id = requiredId();
+/** The optimistic lock when sent (a JSON call may leave it out: no check then). */
+const version = z.preprocess((v) => (v === '' || v === null ? undefined : v), integer(0, MAX_ID).optional());
 const day = z.string().trim().transform((s, ctx) => {
   const iso = isoFromFrench(s);
   if (!iso) { ctx.addIssue({ code: 'custom', message: 'project-gantt.errors.invalid' }); return z.NEVER; }
@@ -15,7 +17,7 @@ const day = z.string().trim().transform((s, ctx) => {
  * optimistic lock. Days come out as `YYYY-MM-DD`.
  */
 export const ganttUpdateSchema = z.union([
-  z.object({ id, progress: z.coerce.number().int().min(0).max(100), version }),
+  z.object({ id, progress: integer(0, 100), version }),
   z.object({ id, start: day, end: day, version }),
 ]);
 

@@ -1,31 +1,16 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../../kernel/i18n/format';
+import {
+  checkbox, decimal, frenchDate, integer, oneOf, optionalId as kernelOptionalId, requiredFrenchDate, requiredText as required, text, time as kernelTime, version,
+} from '../../../kernel/http/fields';
 import { parseForm, type FormResult } from '../../../kernel/http/forms';
 import { SCHEDULE_UNITS } from '../project-scheduled-task.entity';
 
-const blankToNull = (v: unknown) => (v === '' || v === undefined || v === null ? null : v);
-const required = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v),
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' }));
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-const optionalId = z.preprocess(blankToNull, z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' }).positive({ error: 'validation.choice' }).max(2_147_483_647, { error: 'validation.choice' }).nullable());
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true || last === 'true'; }, z.boolean());
-const version = z.preprocess(blankToNull, z.coerce.number().int().min(0).nullable()).transform((v) => v ?? 0);
-
+const optionalId = kernelOptionalId({ error: 'validation.choice' });
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`; blank -> null (the service decides whether it was required). */
-const frenchDay = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v ?? null),
-  z.string({ error: 'project-task.validation.date' }).trim()
-    .refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'project-task.validation.date' })
-    .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)).nullable(),
-);
+const frenchDay = frenchDate({ error: 'project-task.validation.date' });
 /** `HH:mm` (or `H:mm`); blank -> null. */
-const time = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v ?? null),
-  z.string({ error: 'project-task.validation.time' }).trim()
-    .refine((s) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(s), { error: 'project-task.validation.time' })
-    .transform((s) => s.padStart(5, '0')).nullable(),
-);
+const time = kernelTime({ error: 'project-task.validation.time' });
+const hours = decimal(0, 99_999, { error: 'project-task.validation.hours' });
 
 /**
  * The task form (`project_task[...]`): label, start and end (day `DD/MM/YYYY` + time `HH:mm`),
@@ -39,11 +24,8 @@ export const taskSchema = z.object({
   startTime: time,
   endDate: frenchDay,
   endTime: time,
-  hourEstimation: z.preprocess((v) => (typeof v === 'string' ? blankToNull(v.trim().replace(',', '.')) : blankToNull(v)),
-    z.coerce.number({ error: 'project-task.validation.hours' }).min(0, { error: 'project-task.validation.hours' }).max(99_999, { error: 'project-task.validation.hours' }).nullable()),
-  progress: z.preprocess((v) => blankToNull(typeof v === 'string' ? v.trim() : v),
-    z.coerce.number({ error: 'project-task.validation.progress' }).int({ error: 'project-task.validation.progress' }).min(0, { error: 'project-task.validation.progress' }).max(100, { error: 'project-task.validation.progress' }).nullable())
-    .transform((v) => v ?? 0),
+  hourEstimation: hours,
+  progress: integer(0, 100, { error: 'project-task.validation.progress', fallback: 0 }),
   assignee: optionalId,
   parent: optionalId,
   description: text(20_000),
@@ -76,12 +58,12 @@ export const scheduledTaskSchema = z.object({
   label: required(255),
   description: text(20_000),
   assignee: optionalId,
-  hourEstimation: z.preprocess((v) => (typeof v === 'string' ? blankToNull(v.trim().replace(',', '.')) : blankToNull(v)),
-    z.coerce.number({ error: 'project-task.validation.hours' }).min(0, { error: 'project-task.validation.hours' }).max(99_999, { error: 'project-task.validation.hours' }).nullable()),
-  durationDays: z.preprocess(blankToNull, z.coerce.number({ error: 'project-task.validation.duration' }).int({ error: 'project-task.validation.duration' }).min(1, { error: 'project-task.validation.duration' }).max(365, { error: 'project-task.validation.duration' }).nullable()).transform((v) => v ?? 1),
-  every: z.preprocess(blankToNull, z.coerce.number({ error: 'validation.required' }).int({ error: 'project-task.validation.every' }).min(1, { error: 'project-task.validation.every' }).max(365, { error: 'project-task.validation.every' })),
-  unit: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(SCHEDULE_UNITS, { error: 'validation.selection' })),
-  startDate: frenchDay.refine((v) => v !== null, { error: 'validation.required' }),
+  hourEstimation: hours,
+  durationDays: integer(1, 365, { error: 'project-task.validation.duration', fallback: 1 }),
+  // A blank count read as 0 before: the count's own message either way.
+  every: integer(1, 365, { error: 'project-task.validation.every', required: 'project-task.validation.every' }),
+  unit: oneOf(SCHEDULE_UNITS, { error: 'validation.selection' }),
+  startDate: requiredFrenchDate({ error: 'project-task.validation.date' }),
   endDate: frenchDay,
   version,
 });
