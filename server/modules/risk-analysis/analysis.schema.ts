@@ -1,19 +1,13 @@
 import { z } from 'zod';
+import { checkbox, integer, optionalText, requiredText as text, version } from '../../kernel/http/fields';
 import { idList, optionalId } from './catalogue.schema';
-
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const last = Array.isArray(v) ? v[v.length - 1] : v; return last === '1' || last === 'on' || last === true; }, z.boolean());
-const version = z.coerce.number().int().min(0).default(0);
-const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
-const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, { error: 'validation.too_long' }).nullable().default(null));
 
 /** Creating the analysis (`risk_analysis[templateId]`): a template, or none to start empty. */
 export const createSchema = z.object({ templateId: optionalId });
 
 /** An activity phase (`risk_analysis_phase[...]`). */
 export const phaseSchema = z.object({
-  number: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v),
-    z.coerce.number({ error: 'validation.required' }).int({ error: 'risk-analysis.validation.number' }).min(1, { error: 'risk-analysis.validation.number' }).max(999, { error: 'risk-analysis.validation.number' })),
+  number: integer(1, 999, { error: 'risk-analysis.validation.number' }),
   description: text(5000),
   main: checkbox,
   companyId: optionalId,
