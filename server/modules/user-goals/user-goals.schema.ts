@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer, optionalInteger } from '../../kernel/http/fields';
 import { GOAL_KINDS, QUARTERS, type GoalKind } from './user-goal.entity';
 
 /** Largest value of a cell (goals are counts per quarter). */
@@ -9,21 +10,14 @@ export const YEAR_SPAN = 5;
 /** Name of the grid field of a quarter and a kind: `t1_qhp`... */
 export const cellName = (quarter: number, kind: GoalKind): string => `t${quarter}_${kind}`;
 
-const cell = z.preprocess(
-  (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: 'goals.validation.integer' })
-    .regex(/^\d*$/, { error: 'goals.validation.integer' })
-    .refine((s) => s === '' || Number(s) <= MAX_GOAL, { error: 'goals.validation.too_large' })
-    .transform((s) => (s === '' ? null : Number(s))),
-);
+const cell = optionalInteger(0, MAX_GOAL, { error: 'goals.validation.integer', tooBig: 'goals.validation.too_large' });
 
 const cells = Object.fromEntries(QUARTERS.flatMap((q) => GOAL_KINDS.map((k) => [cellName(q, k), cell]))) as Record<string, typeof cell>;
 
 /** The goals form (`goals[...]`) of one user and one year: a blank cell is no goal. */
 export function goalsSchema(currentYear: number) {
   return z.object({
-    year: z.coerce.number({ error: 'validation.choice' }).int({ error: 'validation.choice' })
-      .min(currentYear - YEAR_SPAN, { error: 'validation.choice' }).max(currentYear + YEAR_SPAN, { error: 'validation.choice' }),
+    year: integer(currentYear - YEAR_SPAN, currentYear + YEAR_SPAN, { error: 'validation.choice', required: 'validation.choice' }),
     ...cells,
   });
 }
