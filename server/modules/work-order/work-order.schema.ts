@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { frenchDate } from '../action-plan/action-plan.schema';
+import { frenchDate as kernelDate, oneOf, optionalId as kernelOptionalId, text, version } from '../../kernel/http/fields';
 import { ATEX_ZONES } from './work-order.entity';
 
 /** The form name of the work order modal (`work_order[<field>]`). */
 export const WORK_ORDER_FORM = 'work_order';
 
-const MAX_ID = 2_147_483_647;
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const text = (max: number) => z.preprocess((v) => (blank(v) ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-const optionalId = z.preprocess((v) => (blank(v) ? null : v),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }).nullable());
+const optionalId = kernelOptionalId();
+const frenchDate = kernelDate({ iso: true });
 
 /**
  * The work order form (seed 002 "Work order"): plan (only when added without one), company,
@@ -26,10 +23,10 @@ export const workOrderSchema = z.object({
   hours: text(100),
   orderNumber: text(100),
   participants: text(5000),
-  atexZone: z.preprocess((v) => (blank(v) ? 'none' : v), z.enum(ATEX_ZONES, { error: 'validation.choice' })),
+  atexZone: oneOf(ATEX_ZONES, { fallback: 'none' }),
   nature: text(5000),
   comments: text(5000),
-  version: z.coerce.number().int().min(0).default(0),
+  version,
 });
 /** A parsed work order form. */
 export type WorkOrderInput = z.infer<typeof workOrderSchema>;
