@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
+import { contribute, type Contribution } from '../../kernel/extension';
 import { displayName } from '../../kernel/rights/auth-user';
-import type { TransitionEvent, Workflow } from '../../kernel/workflow';
+import type { TransitionEvent, Workflow, WorkflowListener } from '../../kernel/workflow';
 import { recordSignature, signatureStatus } from './signers.service';
 import { afterCompanySignature } from './signing-steps';
 import type { SigningSubject } from './signing-subject';
@@ -21,9 +22,9 @@ const payload = (event: TransitionEvent): SignaturePayload | null => {
 /**
  * Keeps the signatures given with transitions: `sign` is the company's (its contact signing in
  * the application; the last one moves the document on), `send_tiers_amend`, `validate` and
- * `site_sign` the internal signer's.
+ * `site_sign` the internal signer's. For the signed document's module `contributes`.
  */
-export function registerSigningListeners(workflow: Workflow<SigningWorkflowSubject>, s: SigningSubject): void {
+export function signingListeners(workflow: Workflow<SigningWorkflowSubject>, s: SigningSubject): Contribution {
   const companySigns = async (event: TransitionEvent, manager: EntityManager) => {
     const sig = payload(event);
     if (!sig) return;
@@ -45,8 +46,15 @@ export function registerSigningListeners(workflow: Workflow<SigningWorkflowSubje
       hasWatermark: Boolean(sig.hasWatermark), channel: event.transition === 'site_sign' ? 'site' : 'app', historyId: event.historyId,
     });
   };
-  workflow.on('sign', companySigns);
+  const listeners: WorkflowListener[] = [{ on: 'sign', run: companySigns }];
   for (const t of ['send_tiers_amend', 'validate', 'site_sign']) {
-    if (workflow.definition.transitions[t]) workflow.on(t, internalSigns);
+    if (workflow.definition.transitions[t]) listeners.push({ on: t, run: internalSigns });
   }
+  return contribute(workflow.listeners, ...listeners);
+}
+
+/** Adds {@link signingListeners} at once (the plan's, until it declares them). */
+export function registerSigningListeners(workflow: Workflow<SigningWorkflowSubject>, s: SigningSubject): void {
+  const c = signingListeners(workflow, s);
+  for (const item of c.items) c.point.add(item);
 }
