@@ -4,9 +4,9 @@ import { isDraftSubmit } from '../../kernel/http/forms';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { recordHistory } from '../../kernel/history/history.service';
-import { onPurge } from '../../kernel/trash/trash';
+import type { PurgeHookDef } from '../../kernel/trash/trash';
 import {
-  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
+  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, saveResponses, type ResponseAccessDef, validateTenantReferences,
 } from '../questionnaire/questionnaire.service';
 import { SURVEY_OWNER } from '../questionnaire/questionnaire.types';
 import { loadPpspsRef, loadPpspsSubject, ppspsTabUrl, resolvePpsps, type PpspsRef } from './ppsps-access';
@@ -22,15 +22,18 @@ export const PPSPS_SURVEY_TYPES = ['construction_site', 'ppsps_inspection'] as c
 /** Subject type of the answers (questionnaire_response.subject_type). */
 const SUBJECT = 'ppsps';
 
-// A PPSPS purged for good takes its forms' answers with it (they have no foreign key to it).
-onPurge('ppsps', (m, tenantId, id) => deleteResponsesOf(m, tenantId, [SUBJECT], [id]));
+/** A PPSPS purged for good takes its forms' answers with it (they have no foreign key to it). */
+export const PPSPS_ANSWERS_PURGE: PurgeHookDef = { table: 'ppsps', run: (m, tenantId, id) => deleteResponsesOf(m, tenantId, [SUBJECT], [id]) };
 
-// Files and signatures answered on a PPSPS: those who see the PPSPS.
-registerResponseAccess(SUBJECT, async (req, id) => {
-  const user = req.authUser;
-  const ref = user ? await loadPpspsRef(req.ctx.db, user.tenantId, id) : null;
-  return !!ref && mayOnPpsps(user!, 'view', await loadPpspsSubject(req.ctx.db, user!, ref));
-});
+/** Files and signatures answered on a PPSPS: those who see the PPSPS. */
+export const PPSPS_RESPONSE_ACCESS: ResponseAccessDef = {
+  subjectType: SUBJECT,
+  check: async (req, id) => {
+    const user = req.authUser;
+    const ref = user ? await loadPpspsRef(req.ctx.db, user.tenantId, id) : null;
+    return !!ref && mayOnPpsps(user!, 'view', await loadPpspsSubject(req.ctx.db, user!, ref));
+  },
+};
 
 /** A survey of the forms tab with how many of its questions are answered on this PPSPS. */
 export interface PpspsSurvey { id: number; name: string; type: string; questions: number; answered: number }

@@ -3,7 +3,7 @@ import type { RouteDef } from '../../kernel/http/route-table';
 import { renderView } from '../../kernel/http/render';
 import { analysisHandlers, analysisTabLocals } from '../risk-analysis/analysis.handlers';
 import { analysisProblems } from '../risk-analysis/analysis.service';
-import { registerAnalysisSubject, type AnalysisSubject } from '../risk-analysis/analysis.subjects';
+import type { AnalysisSubject, SubjectAdapter } from '../risk-analysis/analysis.subjects';
 import { ppspsTabUrl, resolvePpsps, type PpspsRef } from './ppsps-access';
 
 /** The PPSPS as the risk analysis sees it: its companies and the show page's risk tab. */
@@ -14,12 +14,12 @@ async function ppspsSubject(req: Request, ref: PpspsRef): Promise<AnalysisSubjec
   return { type: 'ppsps', id: ref.id, tenantId: ref.tenantId, siteId: ref.hierarchyItemId, companies, url: () => ppspsTabUrl(req, ref.id, 'risk_analysis') };
 }
 
-// Changing the analysis is editing the PPSPS (a draft, by its editors): resolvePpsps answers 404 / 403.
-registerAnalysisSubject({
+/** The PPSPS as a subject of analyses. Changing the analysis is editing the PPSPS (a draft, by its editors): resolvePpsps answers 404 / 403. */
+export const PPSPS_ANALYSIS_SUBJECT: SubjectAdapter = {
   type: 'ppsps',
   routePrefix: 'ppsps',
   load: async (req, id, need) => ppspsSubject(req, (await resolvePpsps(req, id, need === 'change' ? 'edit' : 'view')).ppsps),
-});
+};
 
 /** The risk-analysis tab of the show page: the analysis, then its interferences. */
 export async function renderPpspsRiskTab(req: Request, ref: PpspsRef, canChange: boolean): Promise<string> {

@@ -1,11 +1,15 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { purgeHooks, trashables } from '../../kernel/trash/trash';
+import { responseAccess } from '../questionnaire/questionnaire.service';
+import { analysisSubjects } from '../risk-analysis/analysis.subjects';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
 import * as h from './ppsps.handlers';
 import * as f from './ppsps-form.handlers';
 import * as c from './ppsps-company.handlers';
-import { fillForm } from './ppsps-forms.service';
+import { fillForm, PPSPS_ANSWERS_PURGE, PPSPS_RESPONSE_ACCESS } from './ppsps-forms.service';
 import { seedPpspsDemo } from './ppsps.demo';
-import { PPSPS_RISK_ROUTES } from './ppsps-risk';
+import { PPSPS_ANALYSIS_SUBJECT, PPSPS_RISK_ROUTES } from './ppsps-risk';
 import { PPSPS_INDICATOR_ROUTES } from './ppsps-indicators.routes';
 import { transitionHandler } from '../signing/transition.handler';
 import { historyHandler } from '../signing/history.handler';
@@ -13,7 +17,7 @@ import { amendHandler } from '../signing/amend';
 import { relaunchPpspsCompanies } from './ppsps-sign-link';
 import { forgetPpsps } from './ppsps-access';
 import { mayAmendPpsps, PPSPS_TRANSITION_ROUTE, resolveSigningPpsps } from './ppsps-workflow-bar';
-import { ppspsWorkflow } from './ppsps.workflow';
+import { PPSPS_SIGNING_CONTRIBUTIONS, ppspsWorkflow } from './ppsps.workflow';
 import { PPSPS_SIGNING } from './ppsps.signing';
 import { PPSPS_SIGNATURE_ROUTES } from './ppsps-signatures';
 import { PPSPS_PDF_ROUTES } from './ppsps-pdf';
@@ -58,4 +62,11 @@ export const ppspsModule = defineModule({
     ...PPSPS_INDICATOR_ROUTES,
   ],
   demo: seedPpspsDemo,
+  contributes: [
+    ...PPSPS_SIGNING_CONTRIBUTIONS,
+    contribute(trashables, { table: 'ppsps', typeKey: 'ppsps.trash_type' }),
+    contribute(purgeHooks, PPSPS_ANSWERS_PURGE),
+    contribute(responseAccess, PPSPS_RESPONSE_ACCESS),
+    contribute(analysisSubjects, PPSPS_ANALYSIS_SUBJECT),
+  ],
 });

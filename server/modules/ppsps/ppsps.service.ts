@@ -1,15 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { fieldSelectSql, formValueOf, PPSPS_FIELDS } from './ppsps-fields';
 import type { PpspsInput } from './ppsps.schema';
 
 type Db = DataSource | EntityManager;
-
-registerTrashable({ table: 'ppsps', typeKey: 'ppsps.trash_type' });
 
 /** Subject type of the PPSPS's history rows (and of its signing descriptor). */
 export const PPSPS_HISTORY_SUBJECT = 'ppsps';

@@ -1,6 +1,7 @@
-import { registerExpiry } from '../signing/expiry.job';
-import { registerSigningListeners } from '../signing/signing-listeners';
-import { registerSignLinks } from '../signing/sign-link.listeners';
+import type { Contribution } from '../../kernel/extension';
+import { expiry } from '../signing/expiry.job';
+import { signingListeners } from '../signing/signing-listeners';
+import { signLinks } from '../signing/sign-link.listeners';
 import { planMailer } from '../prevention-plan';
 import { signingWorkflow } from '../signing/signing-workflow';
 import { ppspsProblems } from './ppsps.checks';
@@ -17,9 +18,16 @@ export const ppspsWorkflow = signingWorkflow({
   stateLabels: 'ppsps.status', transitionLabels: 'prevention-plan.transitions',
   messages: { incomplete: 'ppsps.refusal.incomplete' },
 });
-registerSigningListeners(ppspsWorkflow, PPSPS_SIGNING);
-registerExpiry(ppspsWorkflow, PPSPS_SIGNING);
-// ET, MOE, SPS and ST sign by e-mailed link as for plans (docs/plan-sign-link.md).
-registerSignLinks({ subject: PPSPS_SIGNING, workflow: ppspsWorkflow, numberColumn: 'number', titleColumn: 'nature_of_operations', texts: 'plan-sign-link.ppsps', mailer: planMailer,
-  // Imported when a link is made: the PDF service imports this workflow's descriptor.
-  renderPdf: async (db, tenantId, id) => (await import('./ppsps-pdf')).renderPpspsPdf(db, tenantId, id) });
+
+/**
+ * What the PPSPS adds to the signing core, for the module's `contributes`: the signatures given
+ * with transitions, the daily expiry, and signing by e-mailed link (ET, MOE, SPS and ST sign by
+ * link as for plans, docs/plan-sign-link.md).
+ */
+export const PPSPS_SIGNING_CONTRIBUTIONS: Contribution[] = [
+  signingListeners(ppspsWorkflow, PPSPS_SIGNING),
+  ...expiry(ppspsWorkflow, PPSPS_SIGNING),
+  ...signLinks({ subject: PPSPS_SIGNING, workflow: ppspsWorkflow, numberColumn: 'number', titleColumn: 'nature_of_operations', texts: 'plan-sign-link.ppsps', mailer: planMailer,
+    // Imported when a link is made: the PDF service imports this workflow's descriptor.
+    renderPdf: async (db, tenantId, id) => (await import('./ppsps-pdf')).renderPpspsPdf(db, tenantId, id) }),
+];

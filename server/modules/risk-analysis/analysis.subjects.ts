@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { extensionPoint } from '../../kernel/extension';
 import type { AnalysisType } from './template.schema';
 
 /** A company of the subject that may carry out a phase or be responsible for an area. */
@@ -33,6 +34,9 @@ const adapters = new Map<AnalysisType, SubjectAdapter>();
 export function registerAnalysisSubject(adapter: SubjectAdapter): void {
   adapters.set(adapter.type, adapter);
 }
+
+/** The kinds of subject analyses belong to: the module owning each contributes its adapter. */
+export const analysisSubjects = extensionPoint<SubjectAdapter>('risk-analysis.subjects', registerAnalysisSubject);
 
 /** The adapter of a subject type; a type without one is a programming error. */
 export function subjectAdapter(type: string): SubjectAdapter {
