@@ -3,10 +3,10 @@ import { renderView } from '../../kernel/http/render';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { analysisHandlers, analysisTabLocals } from '../risk-analysis/analysis.handlers';
 import { analysisProblems } from '../risk-analysis/analysis.service';
-import { registerAnalysisSubject, type AnalysisSubject } from '../risk-analysis/analysis.subjects';
+import type { AnalysisSubject, SubjectAdapter } from '../risk-analysis/analysis.subjects';
 import { protocolTabUrl, resolveProtocol } from './security-protocol.access';
 import type { ProtocolRef } from './security-protocol.policy';
-import { registerProtocolTab } from './security-protocol.tabs';
+import type { ProtocolTab } from './security-protocol.tabs';
 
 /** The analysis subject of a protocol: its companies and the protocol page's tab URL. */
 async function protocolSubject(req: Request, p: ProtocolRef): Promise<AnalysisSubject> {
@@ -16,14 +16,16 @@ async function protocolSubject(req: Request, p: ProtocolRef): Promise<AnalysisSu
   return { type: 'security_protocol', id: p.id, tenantId: p.tenantId, siteId: p.hierarchyItemId, companies, url: () => protocolTabUrl(req, p.id, 'risk_analysis') };
 }
 
-registerAnalysisSubject({
+/** The protocol as a subject of analyses. */
+export const PROTOCOL_ANALYSIS_SUBJECT: SubjectAdapter = {
   type: 'security_protocol',
   routePrefix: 'pds',
   // Every change goes through the protocol's own access check (404 / 403; a draft, by its editors).
   load: async (req, id, need) => protocolSubject(req, (await resolveProtocol(req, id, need === 'change' ? 'risk_analyses' : 'view')).protocol),
-});
+};
 
-registerProtocolTab({
+/** The protocol page's risk-analysis tab. */
+export const riskAnalysisTab: ProtocolTab = {
   key: 'risk_analysis', labelKey: 'security-protocol.tabs.risk_analysis', icon: 'clipboard2-pulse', order: 50,
   render: async (req, res, ctx) => {
     const subject = await protocolSubject(req, ctx.ref);
@@ -31,7 +33,7 @@ registerProtocolTab({
     const problems = await analysisProblems(req.ctx.db, ctx.ref.tenantId, 'security_protocol', ctx.ref.id);
     return renderView(res, 'risk-analysis/analysis/_tab', { ...locals, problems });
   },
-});
+};
 
 const h = analysisHandlers('security_protocol');
 const V = 'pds.view';

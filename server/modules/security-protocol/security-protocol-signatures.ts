@@ -5,7 +5,7 @@ import { signingFileRouteNames, signingFileRoutes } from '../signing/signed-file
 import type { SigningDocumentRef } from '../signing/transition.handler';
 import { forgetProtocol, protocolTabUrl, resolveProtocol } from './security-protocol.access';
 import { PDS_SIGNING } from './security-protocol.signing';
-import { registerProtocolTab } from './security-protocol.tabs';
+import type { ProtocolTab } from './security-protocol.tabs';
 import { pdsWorkflow } from './security-protocol.workflow';
 
 async function resolve(req: Request, id: string | number): Promise<SigningDocumentRef> {
@@ -13,14 +13,14 @@ async function resolve(req: Request, id: string | number): Promise<SigningDocume
   return { id: protocol.id, tenantId: protocol.tenantId, number: protocol.pdsNumber, title: protocol.natureOfGoods ?? '' };
 }
 
-// The "Signatures" tab of the protocol page: the shared signatures panel (signing core).
-registerProtocolTab({
+/** The "Signatures" tab of the protocol page: the shared signatures panel (signing core). */
+export const signaturesTab: ProtocolTab = {
   key: 'signatures', labelKey: 'signing.panel.title', icon: 'pen', order: 25,
   render: (req, _res, ctx) => renderSignaturesPanel(req, {
     workflow: pdsWorkflow, subject: PDS_SIGNING, doc: { id: ctx.ref.id, tenantId: ctx.ref.tenantId, number: ctx.ref.pdsNumber },
     kindLabels: 'security-protocol.kinds', files: signingFileRouteNames('pds'), testId: 'pds-signatures-panel',
   }),
-});
+};
 
 /**
  * `pds_signed_file`, `pds_external_file` and their downloads (signing core): the paper scan that

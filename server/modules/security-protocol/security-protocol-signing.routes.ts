@@ -2,9 +2,8 @@ import type { Request } from 'express';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { historyHandler } from '../signing/history.handler';
 import { relaunchHandler } from '../signing/sign-link.handlers';
-import { signingButtons, transitionHandler, type SigningDocumentRef } from '../signing/transition.handler';
+import { transitionHandler, type SigningDocumentRef } from '../signing/transition.handler';
 import { forgetProtocol, protocolTabUrl, resolveProtocol } from './security-protocol.access';
-import { setWorkflowButtons } from './security-protocol.handlers';
 import { PDS_SIGNING } from './security-protocol.signing';
 import { pdsWorkflow } from './security-protocol.workflow';
 
@@ -13,9 +12,6 @@ async function resolve(req: Request, id: string | number): Promise<SigningDocume
   const { protocol } = await resolveProtocol(req, id, 'view');
   return { id: protocol.id, tenantId: protocol.tenantId, number: protocol.pdsNumber, title: protocol.natureOfGoods ?? '' };
 }
-
-// The show page draws the workflow bar with the shared buttons.
-setWorkflowButtons((req, ref) => signingButtons(req, { workflow: pdsWorkflow, routeName: 'pds_apply_transition' }, { id: ref.id, tenantId: ref.tenantId }));
 
 /** `pds_apply_transition` (JSON `{state, buttons, result}`) and `pds_history` (fragment), from the shared signing core. */
 export const PROTOCOL_SIGNING_ROUTES: RouteDef[] = [

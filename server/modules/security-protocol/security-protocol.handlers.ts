@@ -12,6 +12,8 @@ import { findProtocol, protocolFormChoices, protocolProblems, setArchived, trash
 import { protocolTabs } from './security-protocol.tabs';
 import { signatureStatus, type SignatureStatus } from '../signing/signers.service';
 import { PDS_SIGNING } from './security-protocol.signing';
+import { signingButtons } from '../signing/transition.handler';
+import { pdsWorkflow } from './security-protocol.workflow';
 
 const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
 const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
@@ -96,16 +98,9 @@ async function signaturesOf(req: Request, ref: ProtocolRef): Promise<SignatureSt
   }
 }
 
-type ButtonsRenderer = (req: Request, ref: ProtocolRef) => Promise<string>;
-let workflowButtons: ButtonsRenderer | null = null;
-
-/** Declared by the signing routes (security-protocol-signing.routes.ts) once the shared core is there. */
-export function setWorkflowButtons(render: ButtonsRenderer): void {
-  workflowButtons = render;
-}
-
-async function workflowButtonsOf(req: Request, ref: ProtocolRef): Promise<string | null> {
-  return workflowButtons ? workflowButtons(req, ref) : null;
+/** The show page's workflow bar: the shared signing buttons (`pds_apply_transition`). */
+function workflowButtonsOf(req: Request, ref: ProtocolRef): Promise<string | null> {
+  return signingButtons(req, { workflow: pdsWorkflow, routeName: 'pds_apply_transition' }, { id: ref.id, tenantId: ref.tenantId });
 }
 
 async function archiveOrNot(req: Request, res: Response, archived: boolean): Promise<void> {

@@ -1,12 +1,17 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
+import { analysisSubjects } from '../risk-analysis/analysis.subjects';
 import type { RouteDef } from '../../kernel/http/route-table';
 import * as h from './security-protocol.handlers';
 import * as f from './security-protocol-form.handlers';
 import * as c from './security-protocol-company.handlers';
 import * as l from './security-protocol-lists.handlers';
-import { PROTOCOL_RISK_ANALYSIS_ROUTES } from './security-protocol-risk-analysis';
+import { PROTOCOL_ANALYSIS_SUBJECT, PROTOCOL_RISK_ANALYSIS_ROUTES, riskAnalysisTab } from './security-protocol-risk-analysis';
 import { PROTOCOL_SIGNING_ROUTES } from './security-protocol-signing.routes';
-import { PROTOCOL_FILE_ROUTES } from './security-protocol-signatures';
+import { PROTOCOL_FILE_ROUTES, signaturesTab } from './security-protocol-signatures';
+import { PROTOCOL_TABS, protocolPageTabs } from './security-protocol.tabs';
+import { PROTOCOL_SIGNING_CONTRIBUTIONS } from './security-protocol.workflow';
 import { PROTOCOL_INDICATOR_ROUTES } from './security-protocol-indicators.routes';
 import { PROTOCOL_PDF_ROUTES } from './security-protocol-pdf';
 import { seedSecurityProtocolDemo } from './security-protocol.demo';
@@ -61,4 +66,10 @@ export const securityProtocolModule = defineModule({
   // The shared daily expiry job (queued once whichever module starts it) closes protocols past their end date.
   schedule: scheduleExpiry,
   demo: seedSecurityProtocolDemo,
+  contributes: [
+    ...PROTOCOL_SIGNING_CONTRIBUTIONS,
+    contribute(protocolPageTabs, ...PROTOCOL_TABS, signaturesTab, riskAnalysisTab),
+    contribute(analysisSubjects, PROTOCOL_ANALYSIS_SUBJECT),
+    contribute(trashables, { table: 'security_protocol', typeKey: 'security-protocol.trash_type' }),
+  ],
 });

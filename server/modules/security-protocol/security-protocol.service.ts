@@ -1,15 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { formatDate } from '../../kernel/i18n/format';
 import { requiredFieldErrors, type ProtocolInput } from './security-protocol.schema';
 
 type Db = DataSource | EntityManager;
-
-registerTrashable({ table: 'security_protocol', typeKey: 'security-protocol.trash_type' });
 
 /** Subject type of the protocol's history rows (the signing descriptor's `type`). */
 export const PROTOCOL_HISTORY_SUBJECT = 'security_protocol';

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { extensionPoint } from '../../kernel/extension';
 import { renderView } from '../../kernel/http/render';
 import type { SignatureStatus } from '../signing/signers.service';
 import type { ProtocolCompanyRow } from './security-protocol-company.service';
@@ -27,10 +28,13 @@ export interface ProtocolTab {
 
 const tabs = new Map<string, ProtocolTab>();
 
-/** Declares a tab of the protocol page (the risk analysis registers its own). */
+/** Adds a tab of the protocol page. */
 export function registerProtocolTab(tab: ProtocolTab): void {
   tabs.set(tab.key, tab);
 }
+
+/** The tabs of the protocol page: the module contributes its own (the risk analysis and the signatures too). */
+export const protocolPageTabs = extensionPoint<ProtocolTab>('tabs.protocol', registerProtocolTab);
 
 /** The tabs, in order. */
 export function protocolTabs(): ProtocolTab[] {
@@ -39,10 +43,13 @@ export function protocolTabs(): ProtocolTab[] {
 
 const view = (name: string) => (_req: Request, res: Response, ctx: ProtocolTabContext) => renderView(res, `security-protocol/${name}`, { ...ctx });
 
-registerProtocolTab({ key: 'operation', labelKey: 'security-protocol.tabs.operation', icon: 'truck', order: 10, render: view('_tab_operation') });
-registerProtocolTab({
-  key: 'companies', labelKey: 'security-protocol.tabs.companies', icon: 'building', order: 20, render: view('_tab_companies'),
-  badge: ({ companies }) => companies.length || null,
-});
-registerProtocolTab({ key: 'description', labelKey: 'security-protocol.tabs.description', icon: 'card-text', order: 30, render: view('_tab_description') });
-registerProtocolTab({ key: 'designation', labelKey: 'security-protocol.tabs.designation', icon: 'box-seam', order: 40, render: view('_tab_designation') });
+/** The protocol page's own tabs: operation, companies, description, designation. */
+export const PROTOCOL_TABS: ProtocolTab[] = [
+  { key: 'operation', labelKey: 'security-protocol.tabs.operation', icon: 'truck', order: 10, render: view('_tab_operation') },
+  {
+    key: 'companies', labelKey: 'security-protocol.tabs.companies', icon: 'building', order: 20, render: view('_tab_companies'),
+    badge: ({ companies }) => companies.length || null,
+  },
+  { key: 'description', labelKey: 'security-protocol.tabs.description', icon: 'card-text', order: 30, render: view('_tab_description') },
+  { key: 'designation', labelKey: 'security-protocol.tabs.designation', icon: 'box-seam', order: 40, render: view('_tab_designation') },
+];

@@ -1,6 +1,7 @@
-import { registerExpiry } from '../signing/expiry.job';
-import { registerSigningListeners } from '../signing/signing-listeners';
-import { registerSignLinks } from '../signing/sign-link.listeners';
+import type { Contribution } from '../../kernel/extension';
+import { expiry } from '../signing/expiry.job';
+import { signingListeners } from '../signing/signing-listeners';
+import { signLinks } from '../signing/sign-link.listeners';
 import { planMailer } from '../prevention-plan';
 import { signingWorkflow } from '../signing/signing-workflow';
 import { PDS_SIGNING } from './security-protocol.signing';
@@ -17,9 +18,16 @@ export const pdsWorkflow = signingWorkflow({
   stateLabels: 'security-protocol.status', transitionLabels: 'security-protocol.transitions',
   messages: { incomplete: 'security-protocol.refusal.incomplete' },
 });
-registerSigningListeners(pdsWorkflow, PDS_SIGNING);
-registerExpiry(pdsWorkflow, PDS_SIGNING);
-// Carrier, handler (and subcontractor) sign by e-mailed link as for plans (docs/plan-sign-link.md).
-registerSignLinks({ subject: PDS_SIGNING, workflow: pdsWorkflow, numberColumn: 'pds_number', titleColumn: 'nature_of_goods', texts: 'plan-sign-link.security_protocol', mailer: planMailer,
-  // Imported when a link is made: the PDF service imports this workflow's descriptor.
-  renderPdf: async (db, tenantId, id) => (await import('./security-protocol-pdf')).renderProtocolPdf(db, tenantId, id) });
+
+/**
+ * What the protocol adds to the signing core, for the module's `contributes`: the signatures
+ * given with transitions, the daily expiry, and signing by e-mailed link (carrier, handler and
+ * subcontractor sign by link as for plans, docs/plan-sign-link.md).
+ */
+export const PROTOCOL_SIGNING_CONTRIBUTIONS: Contribution[] = [
+  signingListeners(pdsWorkflow, PDS_SIGNING),
+  ...expiry(pdsWorkflow, PDS_SIGNING),
+  ...signLinks({ subject: PDS_SIGNING, workflow: pdsWorkflow, numberColumn: 'pds_number', titleColumn: 'nature_of_goods', texts: 'plan-sign-link.security_protocol', mailer: planMailer,
+    // Imported when a link is made: the PDF service imports this workflow's descriptor.
+    renderPdf: async (db, tenantId, id) => (await import('./security-protocol-pdf')).renderProtocolPdf(db, tenantId, id) }),
+];
