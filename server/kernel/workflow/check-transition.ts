@@ -2,7 +2,7 @@ import { can } from '../rights/registry';
 import type { AuthUser } from '../rights/auth-user';
 import type { CanResult, TransitionSpec, WorkflowDefinition, WorkflowSubject } from './workflow.types';
 
-/** The French reasons the engine gives (guards bring their own). */
+/** The engine's refusal reasons, as translation keys (guards bring their own keys). */
 export const WORKFLOW_MESSAGES = {
   notFound: 'workflow.refusal.not_found',
   unknownTransition: 'workflow.refusal.unknown_transition',
@@ -28,6 +28,21 @@ export interface CheckOptions {
   comment?: string | null;
 }
 
+/** A translation key: no blank, dot-separated words (`event.duties.own_validate`). */
+const KEY = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/i;
+
+/**
+ * A guard's reason is read in the user's language, so it must be a translation key: a sentence
+ * would reach German or Polish users in French. Tests run every guard, so a guard returning a
+ * sentence fails them; production still shows the reason rather than answer a 500.
+ */
+function asKey(reason: string, workflow: string, transition: string): string {
+  if (!KEY.test(reason) && process.env.NODE_ENV !== 'production') {
+    throw new Error(`Workflow « ${workflow} », transition « ${transition} » : le motif de refus doit être une clé de traduction, pas « ${reason} »`);
+  }
+  return reason;
+}
+
 /**
  * Runs the checks of one transition on a subject, in the order a user would want to hear
  * them: state, right, guards, required fields, comment.
@@ -46,12 +61,12 @@ export function checkTransition(
   if (spec.right && !can(user, spec.right, subject)) return { ok: false, reason: WORKFLOW_MESSAGES.forbidden, status: 403 };
   for (const guard of spec.guards ?? []) {
     const reason = guard(subject, { user, workflow: def.name, transition: name });
-    if (reason) return { ok: false, reason, status: 403 };
+    if (reason) return { ok: false, reason: asKey(reason, def.name, name), status: 403 };
   }
   if (opts.requires) {
     for (const rule of spec.preconditions ?? []) {
       const reason = rule(subject, { user, workflow: def.name, transition: name });
-      if (reason) return { ok: false, reason, status: 403 };
+      if (reason) return { ok: false, reason: asKey(reason, def.name, name), status: 403 };
     }
     for (const field of spec.requires ?? []) {
       if (isBlank(subject[field])) return { ok: false, reason: WORKFLOW_MESSAGES.required, status: 403, field };

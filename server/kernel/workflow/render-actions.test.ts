@@ -60,13 +60,13 @@ describe('buildWorkflowReply', () => {
     expect(body.message).toBeUndefined();
   });
 
-  it('answers a refusal with its status and French message, keeping the current buttons', async () => {
+  it('answers a refusal with its status and translated message, keeping the current buttons', async () => {
     const { status, body } = await buildWorkflowReply({
       workflow: sampleWorkflow, user: editor, transitionUrl, t, csrfToken: 'x', subject: plan('draft'),
-      outcome: { result: false, reason: 'Veuillez renseigner ce champ.', status: 403, field: 'title' },
+      outcome: { result: false, reason: 'workflow.refusal.required', status: 403, field: 'title' },
     });
     expect(status).toBe(403);
-    expect(body).toMatchObject({ result: false, message: 'Veuillez renseigner ce champ.', field: 'title', state: { name: 'draft' } });
+    expect(body).toMatchObject({ result: false, message: '«workflow.refusal.required»', field: 'title', state: { name: 'draft' } });
     expect(body.buttons).toContain('send_tiers');
   });
 

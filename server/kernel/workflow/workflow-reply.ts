@@ -61,7 +61,7 @@ export async function workflowReply<S extends object>(res: JsonResponder, input:
   res.status(status).json(body);
 }
 
-/** Reasons are translation keys, read in the user's language; a sentence (a reason with a space) is shown as it is, for a module not yet moved to keys. */
+/** Reasons are translation keys (checked by the engine), read in the user's language. */
 export function translateReason(t: Translate, reason: string): string {
-  return /\s/.test(reason) ? reason : t(reason);
+  return t(reason);
 }

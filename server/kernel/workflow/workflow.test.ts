@@ -37,7 +37,7 @@ describe('workflow.transitions: the buttons offered', () => {
   it('hides a transition refused by a guard', () => {
     expect(names(plan('waiting_internal', { hasStaff: false }), validator)).toEqual([]);
     expect(sampleWorkflow.can(plan('waiting_internal', { hasStaff: false }), 'validate', validator))
-      .toEqual({ ok: false, reason: 'Ajoutez au moins un intervenant avant de valider.', status: 403 });
+      .toEqual({ ok: false, reason: 'sample.refusal.no_staff', status: 403 });
   });
 
   it('gives super_admin every transition of the state', () => {
@@ -117,5 +117,20 @@ describe('defineWorkflow: the definition is checked at load time', () => {
 
   it('uses custom place labels when given', () => {
     expect(defineWorkflow({ ...base, labels: { b: 'common.done' } }).placeLabel('b')).toBe('common.done');
+  });
+});
+
+describe('refusal reasons are translation keys', () => {
+  it('refuses, outside production, a guard that answers a French sentence instead of a key', () => {
+    const wf = defineWorkflow<SampleSubject>({
+      name: 'sentence', property: 'status', initial: 'draft', places: ['draft', 'done'], subjectTable: 'sample', subjectType: 'sample',
+      transitions: { finish: { from: ['draft'], to: 'done', guards: [() => 'Ajoutez au moins un intervenant avant de valider.'] } },
+    });
+    expect(() => wf.can(plan('draft'), 'finish', editor)).toThrow(/clé de traduction/);
+    const keyed = defineWorkflow<SampleSubject>({
+      name: 'keyed', property: 'status', initial: 'draft', places: ['draft', 'done'], subjectTable: 'sample', subjectType: 'sample',
+      transitions: { finish: { from: ['draft'], to: 'done', guards: [() => 'sample.refusal.no_staff'] } },
+    });
+    expect(keyed.can(plan('draft'), 'finish', editor)).toEqual({ ok: false, reason: 'sample.refusal.no_staff', status: 403 });
   });
 });

@@ -108,9 +108,15 @@ describe('event rights', () => {
 
   it('holds every event right for a role that has them all (super administrator included)', async () => {
     const all = await actor(t, ALL_EVENT_RIGHTS);
-    const id = await createEvent(t, all, 'generic', { subject: 'Tous droits' });
+    const reporter = await actor(t, ['event.view', 'event.add'], await companyOf(t, all.tenantId));
+    const id = await createEvent(t, reporter, 'generic', { subject: 'Tous droits' });
     const page = await all.agent.get(`/events/${id}`);
     for (const testid of ['event-edit', 'event-delete', 'transition-validate', 'transition-abandon']) expect(page.text).toContain(`data-testid="${testid}"`);
+    // His own event: every right but validating it (docs/separation-of-duties.md).
+    const own = await createEvent(t, all, 'generic', { subject: 'Tous droits, son événement' });
+    const ownPage = await all.agent.get(`/events/${own}`);
+    for (const testid of ['event-edit', 'event-delete', 'transition-abandon', 'event-own-validate']) expect(ownPage.text).toContain(`data-testid="${testid}"`);
+    expect(ownPage.text).not.toContain('data-testid="transition-validate"');
     const superAdmin = await makeUser(t, { roles: ['super_admin'], company: await companyOf(t, all.tenantId) });
     const { agent } = await loginAs(t, superAdmin);
     expect((await agent.get(`/events/${id}`)).status).toBe(200);
