@@ -11,6 +11,7 @@ import { ppspsFormChoices } from './ppsps-form.service';
 import { listPpsps, type PpspsFilters } from './ppsps-list.service';
 import { PPSPS_COMPANY_KINDS } from './ppsps-company.entity';
 import { PPSPS_STATUSES } from './ppsps.entity';
+import { ppspsFilterSchema } from './ppsps.schema';
 import { ppspsProblems, type PpspsProblem } from './ppsps.checks';
 import { mayAddPpsps } from './ppsps.policy';
 import { findPpsps, setPpspsArchived, trashPpsps } from './ppsps.service';
@@ -20,8 +21,6 @@ import { renderPpspsRiskTab } from './ppsps-risk';
 import type { PpspsRef } from './ppsps-access';
 import { ppspsSignatureWidgets } from './ppsps-signatures';
 
-const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
 const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
 
@@ -40,17 +39,8 @@ export const PPSPS_TABS = [
 ] as const;
 
 function readFilters(req: Request): PpspsFilters & { fromText: string; toText: string } {
-  const q = req.query;
-  const archived = str(q.archived);
-  const fromText = str(q.from, 10);
-  const toText = str(q.to, 10);
-  return {
-    q: str(q.q, 200),
-    status: (PPSPS_STATUSES as readonly string[]).includes(str(q.status)) ? str(q.status) : '',
-    item: idParam(q.item),
-    from: isoOf(fromText), to: isoOf(toText), fromText, toText,
-    archived: archived === 'yes' || archived === 'all' ? archived : 'no',
-  };
+  const f = ppspsFilterSchema.parse(req.query);
+  return { ...f, from: isoOf(f.from), to: isoOf(f.to), fromText: f.from, toText: f.to };
 }
 
 /** `GET /ppsps/` (ppsps_index): the PPSPS the user sees, with filters and pager. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
-  checkbox, frenchDate as kernelDate, idList as kernelIdList, optionalId as kernelOptionalId, optionalInteger, text, time as kernelTime, version,
+  checkbox, frenchDate as kernelDate, idList as kernelIdList, optionalId as kernelOptionalId, optionalInteger, queryDate, queryEnum, queryId, queryText, text,
+  time as kernelTime, version,
 } from '../../kernel/http/fields';
+import { PPSPS_STATUSES } from './ppsps.entity';
 
 const optionalId = kernelOptionalId();
 const idList = kernelIdList();
@@ -74,3 +76,13 @@ export function requiredPpspsErrors(d: PpspsRequired): Record<string, string> {
   if (d.averageStaff != null && d.peakStaff != null && d.peakStaff < d.averageStaff) need('peakStaff', false, 'ppsps.validation.peak_below_average');
   return errors;
 }
+
+/** The list filters (query string); a bad value falls back, never an error. Dates as typed (`DD/MM/YYYY`). */
+export const ppspsFilterSchema = z.object({
+  q: queryText(200),
+  status: queryEnum(PPSPS_STATUSES),
+  item: queryId,
+  from: queryDate,
+  to: queryDate,
+  archived: queryEnum(['yes', 'all'], 'no'),
+});
