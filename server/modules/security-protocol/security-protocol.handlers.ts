@@ -6,6 +6,7 @@ import { renderScreen, renderView } from '../../kernel/http/render';
 import { forgetProtocol, resolveProtocol } from './security-protocol.access';
 import { listProtocolCompanies } from './security-protocol-company.service';
 import { PROTOCOL_STATUSES } from './security-protocol.entity';
+import { protocolFilterSchema } from './security-protocol.schema';
 import { countByStatus, listProtocols, type ProtocolFilters } from './security-protocol-list.service';
 import { mayAddProtocol, type ProtocolRef } from './security-protocol.policy';
 import { findProtocol, protocolFormChoices, protocolProblems, setArchived, trashProtocol, type ProtocolProblem } from './security-protocol.service';
@@ -15,22 +16,11 @@ import { PDS_SIGNING } from './security-protocol.signing';
 import { signingButtons } from '../signing/transition.handler';
 import { pdsWorkflow } from './security-protocol.workflow';
 
-const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
 const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
 
 function readFilters(req: Request): ProtocolFilters {
-  const q = req.query;
-  const archived = str(q.archived);
-  return {
-    q: str(q.q, 200),
-    status: (PROTOCOL_STATUSES as readonly string[]).includes(str(q.status)) ? str(q.status) : '',
-    item: idParam(q.item),
-    from: str(q.from, 10),
-    to: str(q.to, 10),
-    archived: archived === 'yes' || archived === 'all' ? archived : 'no',
-  };
+  return protocolFilterSchema.parse(req.query);
 }
 
 /** `GET /security-protocol/` (pds_index): the protocols the user sees, with filters and pager. */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  email, frenchDate as kernelDate, idList as kernelIdList, oneOf, optionalId as kernelOptionalId, optionalOneOf, requiredText, text, version, yesNo,
+  email, frenchDate as kernelDate, idList as kernelIdList, oneOf, optionalId as kernelOptionalId, optionalOneOf, queryDate, queryEnum, queryId, queryText,
+  requiredText, text, version, yesNo,
 } from '../../kernel/http/fields';
-import { OPERATION_TYPES } from './security-protocol.entity';
+import { OPERATION_TYPES, PROTOCOL_STATUSES } from './security-protocol.entity';
 
 const optionalId = kernelOptionalId();
 const idList = kernelIdList();
@@ -81,4 +82,14 @@ export type ProtocolCompanyInput = z.infer<typeof protocolCompanySchema>;
 /** An admin list entry (`pds_list[label]`). */
 export const listItemSchema = z.object({
   label: requiredText(255),
+});
+
+/** The list filters (query string); a bad value falls back, never an error. Dates as typed (`DD/MM/YYYY`). */
+export const protocolFilterSchema = z.object({
+  q: queryText(200),
+  status: queryEnum(PROTOCOL_STATUSES),
+  item: queryId,
+  from: queryDate,
+  to: queryDate,
+  archived: queryEnum(['yes', 'all'], 'no'),
 });
