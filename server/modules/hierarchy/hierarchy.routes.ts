@@ -1,4 +1,7 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
+import { HIERARCHY_TRASHABLES } from './hierarchy.service';
 import * as h from './hierarchy.handlers';
 import * as o from './organisation.handlers';
 import * as img from './hierarchy-images.handlers';
@@ -65,4 +68,5 @@ export const hierarchyModule = defineModule({
     { name: 'hierarchy_filter_refresh', method: 'POST', path: '/hierarchy/filter-refresh/{rootItem}/{restricted}/{roleAttribute}', right: 'authenticated', handler: h.filterRefresh, requirements: { rootItem: '\\d+', restricted: '0|1', roleAttribute: '[^/]+' } },
   ],
   demo: seedHierarchyDemo,
+  contributes: [contribute(trashables, ...HIERARCHY_TRASHABLES)],
 });

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete, type Trashable } from '../../kernel/trash/trash';
 import type { PageRequest } from '../../kernel/http/pagination';
 import type { ItemInput, ServiceInput, SiteInput, TypeInput, WorkUnitInput } from './hierarchy.schema';
 import { rowsOf } from '../../kernel/db/sql';
@@ -17,7 +17,8 @@ export type RemoveResult = 'removed' | 'in_use' | 'not_found';
 /** The module's tables that go to the shared trash, by kind (`trash.types.<kind>` names them there). */
 export const TRASHABLE_TABLES = ['hierarchy_type', 'hierarchy_item', 'site', 'service', 'work_unit'] as const;
 export type TrashableTable = (typeof TRASHABLE_TABLES)[number];
-for (const table of TRASHABLE_TABLES) registerTrashable({ table, typeKey: `trash.types.${table}` });
+/** The module's trashable tables, for its `contributes`. */
+export const HIERARCHY_TRASHABLES: Trashable[] = TRASHABLE_TABLES.map((table) => ({ table, typeKey: `trash.types.${table}` }));
 
 /**
  * Moves a row to the trash unless `usedSql` (a boolean over the row aliased `x`; only rows not in

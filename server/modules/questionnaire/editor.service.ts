@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete, type Trashable } from '../../kernel/trash/trash';
 import { CHOICE_TYPES, type AnswerType } from './questionnaire.types';
 import type { AnswerInput, GroupInput, QuestionInput } from './questionnaire.schema';
 import type { Db } from './tree.service';
@@ -12,7 +12,8 @@ export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<
 /** The module's tables that go to the shared trash (`questionnaire.trash.<table>` names them there). */
 export const TRASHABLE_TABLES = ['questionnaire', 'questionnaire_group', 'questionnaire_question', 'questionnaire_answer'] as const;
 type TrashableTable = (typeof TRASHABLE_TABLES)[number];
-for (const table of TRASHABLE_TABLES) registerTrashable({ table, typeKey: `questionnaire.trash.${table}` });
+/** The module's trashable tables, for its `contributes`. */
+export const QUESTIONNAIRE_TRASHABLES: Trashable[] = TRASHABLE_TABLES.map((table) => ({ table, typeKey: `questionnaire.trash.${table}` }));
 
 /** A questionnaire head as the editor shows it. */
 export interface QuestionnaireHead { id: number; name: string; ownerType: string; surveyType: string | null; version: number }

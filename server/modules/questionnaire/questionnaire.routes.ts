@@ -1,6 +1,8 @@
 import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
 import { fileReferences } from '../../kernel/storage';
+import { trashables } from '../../kernel/trash/trash';
+import { QUESTIONNAIRE_TRASHABLES } from './editor.service';
 import { RESPONSE_FILE_REFERENCE } from './responses.service';
 import * as e from './editor.handlers';
 import * as f from './fill.handlers';
@@ -39,5 +41,5 @@ export const questionnaireModule = defineModule({
     { name: 'questionnaire_response_file', method: 'GET', path: '/questionnaire/files/{id}', right: 'authenticated', handler: f.responseFile },
   ],
   demo: seedQuestionnaireDemo,
-  contributes: [contribute(fileReferences, RESPONSE_FILE_REFERENCE)],
+  contributes: [contribute(trashables, ...QUESTIONNAIRE_TRASHABLES), contribute(fileReferences, RESPONSE_FILE_REFERENCE)],
 });

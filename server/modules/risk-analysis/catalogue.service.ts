@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete, type Trashable } from '../../kernel/trash/trash';
 import { findNomenclatureItems } from '../nomenclature/nomenclature.service';
 import { ensureRiskDefaults, type Db, type SeededList } from './risk-analysis.defaults';
 import { rowsOf } from '../../kernel/db/sql';
@@ -39,7 +39,8 @@ export const LISTS = {
     orderBy: 'lower(label), id', titleColumn: 'label', trashTypeKey: 'risk-analysis.trash.preventive_measure' }),
 } as const;
 
-for (const l of Object.values(LISTS)) registerTrashable({ table: l.table, typeKey: l.trashTypeKey });
+/** The catalogue's trashable tables, for the module's `contributes`. */
+export const CATALOGUE_TRASHABLES: Trashable[] = Object.values(LISTS).map((l) => ({ table: l.table, typeKey: l.trashTypeKey }));
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 /** Sorts by label the French way (the database's collation may put « É » after « z »). */

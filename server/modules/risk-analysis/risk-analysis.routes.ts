@@ -1,4 +1,7 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
+import { CATALOGUE_TRASHABLES } from './catalogue.service';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { consequenceHandlers, preventiveMeasureHandlers, probabilityHandlers, riskFamilyHandlers, riskHandlers, severityLevelHandlers } from './catalogue.handlers';
 import { addQuote, editQuote, matrix } from './quote.handlers';
@@ -72,4 +75,7 @@ export const riskAnalysisModule = defineModule({
     { name: 'pdp_risk_analysis_interference_remove', method: 'POST', path: '/prevention-plan/risk-analysis/interferences/{id}/delete', right: RA, toggle: T, handler: pdp.interferenceRemove },
   ],
   demo: seedRiskAnalysisDemo,
+  contributes: [
+    contribute(trashables, ...CATALOGUE_TRASHABLES, { table: 'risk_analysis_template', typeKey: 'risk-analysis.trash.template' }),
+  ],
 });

@@ -1,12 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { ownIds, type SaveResult } from './catalogue.service';
 import type { Db } from './risk-analysis.defaults';
 import type { AnalysisType, AreaInput, TemplateInput } from './template.schema';
 import { rowsOf } from '../../kernel/db/sql';
 
-registerTrashable({ table: 'risk_analysis_template', typeKey: 'risk-analysis.trash.template' });
 
 /** A template as lists and forms show it. */
 export interface TemplateRow { id: number; type: AnalysisType; name: string; version: number; siteIds: number[]; sites: string[]; areaCount: number }
