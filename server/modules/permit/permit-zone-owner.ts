@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { rowsOf } from '../../kernel/db/sql';
-import { registerZoneOwner, type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from '../zone-map/zone-owners';
+import { type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from '../zone-map/zone-owners';
 import { USER_NAME_SQL } from '../zone-map/plan-zone-owner';
 import { resolvePermit } from './permit.access';
 import { permitType } from './permit-types';
@@ -42,4 +42,3 @@ export const permitZoneOwner: ZoneOwner = {
   },
 };
 
-registerZoneOwner(permitZoneOwner);

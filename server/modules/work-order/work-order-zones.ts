@@ -5,7 +5,7 @@ import type { RouteDef } from '../../kernel/http/route-table';
 import { coactivityAlerts } from '../zone-map/coactivity.alerts';
 import { dayPeriod, USER_NAME_SQL } from '../zone-map/plan-zone-owner';
 import { zoneMapPanel } from '../zone-map/zone-map.panel';
-import { registerZoneOwner, type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from '../zone-map/zone-owners';
+import { type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from '../zone-map/zone-owners';
 import { zoneRoutes } from '../zone-map/zone-routes';
 import { resolveWorkOrder, type WorkOrderAbilities } from './work-order.access';
 import type { WorkOrderRecord } from './work-order.service';
@@ -48,7 +48,6 @@ export const workOrderZoneOwner: ZoneOwner = {
   },
 };
 
-registerZoneOwner(workOrderZoneOwner);
 
 /** The zone map of a work order's page (its sector's plan, its zones, the coactivity warnings). */
 export function workOrderZonePanel(req: Request, wo: WorkOrderRecord, abilities: WorkOrderAbilities): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { requirePlan } from '../prevention-plan';
 import { dayPeriod } from './zone-period';
-import { registerZoneOwner, type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from './zone-owners';
+import { type ZoneOwner, type ZoneOwnerContext, type ZoneOwnerInfo } from './zone-owners';
 
 export { dayPeriod, parisMidnight } from './zone-period';
 
@@ -46,4 +46,3 @@ export const planZoneOwner: ZoneOwner = {
   },
 };
 
-registerZoneOwner(planZoneOwner);

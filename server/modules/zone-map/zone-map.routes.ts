@@ -1,10 +1,13 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { purgeHooks } from '../../kernel/trash/trash';
 import { zoneRoutes } from './zone-routes';
 import { sectorPlanImage } from './sector-plan.handlers';
 import { COACTIVITY_WIDGET_ROUTES } from './coactivity-widget.routes';
 import { seedZoneMapDemo } from './zone-map.demo';
-import './plan-zone-owner';
-import './zone-purge';
+import { planZoneOwner } from './plan-zone-owner';
+import { zoneOwnerTypes } from './zone-owners';
+import { PLAN_ZONES_PURGE } from './zone-purge';
 // The plan's map tab registers with the module, not with the panel it draws (which imported it back).
 import './plan-map.tab';
 
@@ -18,4 +21,5 @@ export const zoneMapModule = defineModule({
     ...COACTIVITY_WIDGET_ROUTES,
   ],
   demo: seedZoneMapDemo,
+  contributes: [contribute(zoneOwnerTypes, planZoneOwner), contribute(purgeHooks, PLAN_ZONES_PURGE)],
 });

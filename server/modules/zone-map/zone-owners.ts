@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { Db } from '../../kernel/db/sql';
 import type { RouteTable } from '../../kernel/http/route-table';
 import type { ZoneOwnerType } from './map-zone.entity';
+import { extensionPoint } from '../../kernel/extension';
 
 /** What the zone map needs of whatever owns zones (a plan, a work order, a permit). */
 export interface ZoneOwnerInfo {
@@ -49,10 +50,13 @@ export interface ZoneOwner {
 
 const owners = new Map<ZoneOwnerType, ZoneOwner>();
 
-/** Called by the plan, work-order and permit modules at load. */
+/** Adds an owner of zones. */
 export function registerZoneOwner(owner: ZoneOwner): void {
   owners.set(owner.ownerType, owner);
 }
+
+/** The owners of zones: the plan (this module), work-order and permit modules contribute theirs. */
+export const zoneOwnerTypes = extensionPoint<ZoneOwner>('zone-map.owners', registerZoneOwner);
 
 /** The registered owner of a type (throws when the module did not register: a wiring bug). */
 export function zoneOwner(type: ZoneOwnerType): ZoneOwner {

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { onPurge } from '../../kernel/trash/trash';
+import type { PurgeHookDef } from '../../kernel/trash/trash';
 import { deleteZonesOf } from './zone.service';
 
 /**
@@ -14,4 +14,5 @@ export async function deletePlanZones(m: EntityManager, tenantId: number, planId
   await deleteZonesOf(m, tenantId, 'prevention_plan', planId);
 }
 
-onPurge('prevention_plan', deletePlanZones);
+/** The plan's purge takes its zones and those of its work orders and permits with it. */
+export const PLAN_ZONES_PURGE: PurgeHookDef = { table: 'prevention_plan', run: deletePlanZones };
