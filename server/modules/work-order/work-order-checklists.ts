@@ -4,9 +4,9 @@ import { isDraftSubmit } from '../../kernel/http/forms';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { recordHistory } from '../../kernel/history/history.service';
-import { onPurge } from '../../kernel/trash/trash';
+import type { PurgeHookDef } from '../../kernel/trash/trash';
 import {
-  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, registerResponseAccess, saveResponses, validateTenantReferences,
+  deleteResponsesOf, listSurveys, loadQuestionnaire, loadResponses, parseResponses, questionsOf, saveResponses, type ResponseAccessDef, validateTenantReferences,
 } from '../questionnaire/questionnaire.service';
 import { SURVEY_OWNER } from '../questionnaire/questionnaire.types';
 import { resolveWorkOrder, type WorkOrderAbilities } from './work-order.access';
@@ -15,21 +15,27 @@ import { WORK_ORDER_SUBJECT, type WorkOrderRecord } from './work-order.service';
 /** The survey type answered on work orders (seed 002 survey types). */
 export const WORK_ORDER_SURVEY_TYPE = 'work_order';
 
-// Files and signatures answered on a work order: those who see it.
-// A plan purged for good takes its work orders (foreign key cascade) and so their checklist answers.
-onPurge('prevention_plan', async (m, tenantId, planId) => {
-  const ids = (await m.query('SELECT id FROM work_order WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
-  await deleteResponsesOf(m, tenantId, [WORK_ORDER_SUBJECT], ids);
-});
+/** A plan purged for good takes its work orders (foreign key cascade) and so their checklist answers. */
+export const WORK_ORDER_ANSWERS_PURGE: PurgeHookDef = {
+  table: 'prevention_plan',
+  run: async (m, tenantId, planId) => {
+    const ids = (await m.query('SELECT id FROM work_order WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
+    await deleteResponsesOf(m, tenantId, [WORK_ORDER_SUBJECT], ids);
+  },
+};
 
-registerResponseAccess(WORK_ORDER_SUBJECT, async (req, id) => {
-  try {
-    await resolveWorkOrder(req, id);
-    return true;
-  } catch {
-    return false;
-  }
-});
+/** Files and signatures answered on a work order: those who see it. */
+export const WORK_ORDER_RESPONSE_ACCESS: ResponseAccessDef = {
+  subjectType: WORK_ORDER_SUBJECT,
+  check: async (req, id) => {
+    try {
+      await resolveWorkOrder(req, id);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
 
 /** A checklist of a work order with its progress. */
 export interface WorkOrderChecklist { id: number; name: string; questions: number; answered: number }

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { clock, todayIso } from '../../kernel/clock';
 import { rowsOf } from '../../kernel/db/sql';
-import { enqueueOnce, registerJobHandler } from '../../kernel/jobs';
+import { enqueueOnce, defineJobHandler } from '../../kernel/jobs';
 import { systemActor } from '../../kernel/rights/system-actor';
 import { nextExpiryRun } from '../signing/expiry.job';
 import { workOrderWorkflow } from './work-order.workflow';
@@ -26,7 +26,8 @@ export async function expireWorkOrders(db: DataSource, opts: { tenantIds?: numbe
   return expired;
 }
 
-registerJobHandler<{ tenantIds?: number[] }>(WORK_ORDER_EXPIRY_JOB, async (payload, ctx) => {
+/** Handler of the {@link WORK_ORDER_EXPIRY_JOB} jobs, contributed by the module. */
+export const workOrderExpiryHandler = defineJobHandler<{ tenantIds?: number[] }>(WORK_ORDER_EXPIRY_JOB, async (payload, ctx) => {
   await expireWorkOrders(ctx.dataSource, { tenantIds: payload.tenantIds });
   if (!payload.tenantIds) await enqueueOnce(ctx.dataSource.manager, WORK_ORDER_EXPIRY_JOB, {}, { runAt: nextExpiryRun(ctx.now ?? clock.now()) });
 });

@@ -54,22 +54,12 @@ export function openSlots(wo: WorkOrderRecord, abilities: WorkOrderAbilities, gi
 }
 
 /** Writes one signature row (in the caller's transaction). */
-async function insertSignature(m: EntityManager, wo: { id: number; tenantId: number }, slot: SignatureSlot, s: { name: string; image: string; hasWatermark: boolean; userId: number | null }): Promise<void> {
+export async function insertSignature(m: EntityManager, wo: { id: number; tenantId: number }, slot: SignatureSlot, s: { name: string; image: string; hasWatermark: boolean; userId: number | null }): Promise<void> {
   await m.query(
     `INSERT INTO work_order_signature (tenant_id, work_order_id, moment, signer_role, user_id, signer_name, image, has_watermark, signed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [wo.tenantId, wo.id, slot.moment, slot.role, s.userId, s.name, s.image, s.hasWatermark, clock.now()]);
 }
-
-// A start signature is the `sign` transition: its row is written with the transition.
-workOrderWorkflow.on('sign', async (event, m) => {
-  const sig = event.signature ?? {};
-  const slot = parseSlot(sig.slot);
-  if (!slot || slot.moment !== 'start') throw new Error('work order sign: start slot expected');
-  await insertSignature(m, { id: event.subjectId, tenantId: event.tenantId }, slot, {
-    name: String(sig.name ?? ''), image: String(sig.image ?? ''), hasWatermark: sig.hasWatermark === true, userId: event.user.id > 0 && sig.self === true ? event.user.id : null,
-  });
-});
 
 /** The slot a press of the workflow's `sign` button signs: the awaited start role the user may sign. */
 function defaultSlot(wo: WorkOrderRecord, abilities: WorkOrderAbilities, given: WorkOrderSignatureView[]): SignatureSlot | null {

@@ -1,15 +1,22 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { jobHandlers } from '../../kernel/jobs';
+import { purgeHooks } from '../../kernel/trash/trash';
+import { responseAccess } from '../questionnaire/questionnaire.service';
+import { zoneOwnerTypes } from '../zone-map/zone-owners';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
 import * as h from './work-order.handlers';
-import { fillChecklist } from './work-order-checklists';
-import { scheduleWorkOrderExpiry } from './work-order-expiry.job';
+import { fillChecklist, WORK_ORDER_ANSWERS_PURGE, WORK_ORDER_RESPONSE_ACCESS } from './work-order-checklists';
+import { scheduleWorkOrderExpiry, workOrderExpiryHandler } from './work-order-expiry.job';
 import { seedWorkOrderDemo } from './work-order.demo';
 import { WORK_ORDER_INDICATOR_ROUTES } from './work-order-indicators';
 import { workOrderPdf } from './work-order-pdf';
 import { applyTransition, signSlot } from './work-order-signatures';
 import { weekEmail, weekEmailConfirm } from './work-order-week-email';
-import { WORK_ORDER_ZONE_ROUTES } from './work-order-zones';
+import { WORK_ORDER_ZONE_ROUTES, workOrderZoneOwner } from './work-order-zones';
+import { waitingRole } from './listeners/waiting-role';
+import { startSignature } from './listeners/start-signature';
 import './work-order.tab';
 
 const V = 'pdp.view';
@@ -43,4 +50,12 @@ export const workOrderModule = defineModule({
   routes: routes.map((r) => ({ toggle: T, ...r })),
   schedule: scheduleWorkOrderExpiry,
   demo: seedWorkOrderDemo,
+  contributes: [
+    waitingRole,
+    startSignature,
+    contribute(zoneOwnerTypes, workOrderZoneOwner),
+    contribute(purgeHooks, WORK_ORDER_ANSWERS_PURGE),
+    contribute(responseAccess, WORK_ORDER_RESPONSE_ACCESS),
+    contribute(jobHandlers, workOrderExpiryHandler),
+  ],
 });
