@@ -3,13 +3,13 @@ import { clock } from '../../kernel/clock';
 import { loadConfig } from '../../kernel/config';
 import { rowsOf, type Db } from '../../kernel/db/sql';
 import { recordHistory } from '../../kernel/history/history.service';
-import { enqueue, registerJobHandler } from '../../kernel/jobs';
+import { enqueue, defineJobHandler } from '../../kernel/jobs';
 import { createMailer, type Mailer } from '../../kernel/mail';
 import { formatDateTime } from '../../kernel/i18n/format';
 import { escapeHtml } from '../../kernel/pdf';
 import { translator } from '../../kernel/i18n/i18n';
 import { deleteResponsesOf, listSurveys, loadQuestionnaire, saveResponses } from '../questionnaire/questionnaire.service';
-import { onPurge } from '../../kernel/trash/trash';
+import type { PurgeHookDef } from '../../kernel/trash/trash';
 import type { SignatureInputData } from '../user-signature/signature-form';
 import type { PermitRef } from './permit.access';
 import { PERMIT_HISTORY_SUBJECT, stateAfter, isLate } from './permit.service';
@@ -21,11 +21,14 @@ export const TWO_HOUR_CHECK_JOB = 'permit_two_hour_check';
 /** Subject type of a step's checklist answers (questionnaire_response.subject_type). */
 export const stepSubject = (step: PermitStep) => `permit_${step}`;
 
-// A plan purged for good takes its permits (foreign key cascade) and so their step checklists' answers.
-onPurge('prevention_plan', async (m, tenantId, planId) => {
-  const ids = (await m.query('SELECT id FROM permit WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
-  await deleteResponsesOf(m, tenantId, PERMIT_STEPS.map(stepSubject), ids);
-});
+/** A plan purged for good takes its permits (foreign key cascade) and so their step checklists' answers. */
+export const PERMIT_ANSWERS_PURGE: PurgeHookDef = {
+  table: 'prevention_plan',
+  run: async (m, tenantId, planId) => {
+    const ids = (await m.query('SELECT id FROM permit WHERE tenant_id = $1 AND plan_id = $2', [tenantId, planId])).map((r: { id: number }) => Number(r.id));
+    await deleteResponsesOf(m, tenantId, PERMIT_STEPS.map(stepSubject), ids);
+  },
+};
 
 let mailer: Mailer | undefined;
 /** The mailer of permit mails (recording in development and tests: `permitMailer().sent()`). */
@@ -135,6 +138,7 @@ export async function runTwoHourCheck(db: DataSource, permitId: number, now: Dat
   return recipients.length;
 }
 
-registerJobHandler<{ permitId: number }>(TWO_HOUR_CHECK_JOB, async (payload, ctx) => {
+/** Handler of the {@link TWO_HOUR_CHECK_JOB} jobs, contributed by the module. */
+export const twoHourCheckHandler = defineJobHandler<{ permitId: number }>(TWO_HOUR_CHECK_JOB, async (payload, ctx) => {
   await runTwoHourCheck(ctx.dataSource, Number(payload.permitId), ctx.now);
 });

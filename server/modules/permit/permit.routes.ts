@@ -1,16 +1,21 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { jobHandlers } from '../../kernel/jobs';
+import { purgeHooks } from '../../kernel/trash/trash';
+import { zoneOwnerTypes } from '../zone-map/zone-owners';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
 import { zoneRoutes } from '../zone-map/zone-routes';
 import { addPermit, editPermit, firePermitIndex, planPermits, showPermit } from './permit.handlers';
 import { permitPdf } from './permit-pdf';
 import { permitStep, signatureAdd, signatureDelete, signatureList } from './permit-steps.handlers';
+import { PERMIT_ANSWERS_PURGE, twoHourCheckHandler } from './permit-steps.service';
+import { permitZoneOwner } from './permit-zone-owner';
 import { PERMIT_INDICATOR_ROUTES } from './permit-indicators.routes';
 import { seedPermitDemo } from './permit.demo';
 import { PERMIT_TYPES, type PermitTypeDef } from './permit-types';
-// Registers at boot: the plan tabs, the zone owner.
+// Registers at boot: the plan tabs.
 import './permit.tabs';
-import './permit-zone-owner';
 
 const R = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -55,4 +60,9 @@ export const permitModule = defineModule({
   name: 'permit',
   routes: [...PERMIT_TYPES.flatMap(permitTypeRoutes), ...PERMIT_INDICATOR_ROUTES],
   demo: seedPermitDemo,
+  contributes: [
+    contribute(zoneOwnerTypes, permitZoneOwner),
+    contribute(purgeHooks, PERMIT_ANSWERS_PURGE),
+    contribute(jobHandlers, twoHourCheckHandler),
+  ],
 });
