@@ -23,16 +23,16 @@ export interface SigningGrants {
 }
 
 /** {@link SigningGrants} of `user` on a loaded workflow subject. */
-export function grantsOf(req: Request, prefix: string, subject: SigningWorkflowSubject | null): SigningGrants {
+export function grantsOf(req: Request, signing: SigningSubject, subject: SigningWorkflowSubject | null): SigningGrants {
   const user = req.authUser;
   if (!subject || !user || subject.archived === true) return { granted: false, addGranted: false };
-  const granted = isEditor(prefix, user, subject) || isInternalSigner(prefix, user, subject);
+  const granted = isEditor(signing, user, subject) || isInternalSigner(signing.rightPrefix, user, subject);
   return { granted, addGranted: granted && String(subject.status).startsWith('waiting_') };
 }
 
 /** The grants of the request's user on the document `doc` (read as the workflow's guards read it). */
 export async function signingGrants(req: Request, workflow: Workflow<SigningWorkflowSubject>, subject: SigningSubject, doc: { id: number; tenantId: number }): Promise<SigningGrants> {
-  return grantsOf(req, subject.rightPrefix, await workflow.load(req.ctx.db, doc));
+  return grantsOf(req, subject, await workflow.load(req.ctx.db, doc));
 }
 
 /** Route names of the paper (signed) and external files of a document (signed-file.handlers.ts). */
@@ -88,7 +88,7 @@ async function fileName(req: Request, tenantId: number, id: unknown): Promise<st
 export async function signaturesPanelData(req: Request, o: SignaturesPanelOptions): Promise<SignaturesPanelData> {
   const { doc, subject: s } = o;
   const loaded = await o.workflow.load(req.ctx.db, doc);
-  const grants = grantsOf(req, s.rightPrefix, loaded);
+  const grants = grantsOf(req, s, loaded);
   const status = String(loaded?.status ?? 'draft');
   const current = await signatureStatus(req.ctx.db, s, doc.tenantId, doc.id);
   const all = await listSignatures(req.ctx.db, s, doc.tenantId, doc.id, { all: true });

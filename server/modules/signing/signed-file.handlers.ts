@@ -65,7 +65,7 @@ export function signingFileHandler(o: SigningFileRouteOptions, kind: SigningFile
   return async function signingFile(req: Request, res: Response): Promise<void> {
     const doc = await o.resolve(req, req.routeParams.id);
     const loaded = await o.workflow.load(req.ctx.db, doc);
-    if (!grantsOf(req, o.subject.rightPrefix, loaded).granted) throw new HttpError(403, 'signing.files.forbidden');
+    if (!grantsOf(req, o.subject, loaded).granted) throw new HttpError(403, 'signing.files.forbidden');
     if (loaded?.status !== rule.state) throw new HttpError(403, rule.stateError);
     const action = req.ctx.routes.path(routeName, { id: doc.id });
     if (req.method !== 'POST') return renderFileForm(req, res, kind, action, []);

@@ -1,3 +1,6 @@
+import type { AuthUser } from '../../kernel/rights/auth-user';
+import type { SigningWorkflowSubject } from './signing-workflow';
+
 /**
  * A signed safety document (prevention plan, security protocol, PPSPS) as the shared signing core
  * sees it: where its rows, companies and signatures live. Each module exports one.
@@ -23,6 +26,12 @@ export interface SigningSubject {
   substituteTable: string;
   /** Prefix of the named rights (`pdp`, `pds`, `ppsps`): `<prefix>.edit`, `.manage`, `.sign`. */
   rightPrefix: string;
+  /**
+   * Who edits the document (sends it for signature, changes its files), when the module's own
+   * policy says it: the signing guards then ask the same rule as the module's pages. Without it,
+   * the shared rule of {@link isEditor} applies.
+   */
+  mayEdit?: (user: AuthUser, document: SigningWorkflowSubject) => boolean;
 }
 
 const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;

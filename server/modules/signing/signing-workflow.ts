@@ -61,9 +61,16 @@ export interface SigningWorkflowOptions {
 
 const same = (a: unknown, b: number) => a != null && Number(a) === b;
 
-/** Creator, internal signer or substitute holding `<prefix>.edit`, or a holder of `<prefix>.manage`. */
-export function isEditor(prefix: string, user: AuthUser, s: SigningWorkflowSubject): boolean {
-  if (isSystemActor(user) || can(user, `${prefix}.manage`)) return true;
+/**
+ * Who edits the document: the module's own rule when it gives one ({@link SigningSubject.mayEdit},
+ * the plan's policy for plans); otherwise a creator, internal signer or substitute holding
+ * `<prefix>.edit`, or a holder of `<prefix>.manage`.
+ */
+export function isEditor(subject: SigningSubject, user: AuthUser, s: SigningWorkflowSubject): boolean {
+  if (isSystemActor(user)) return true;
+  if (subject.mayEdit) return subject.mayEdit(user, s);
+  const prefix = subject.rightPrefix;
+  if (can(user, `${prefix}.manage`)) return true;
   return can(user, `${prefix}.edit`) && (same(s.createdById, user.id) || same(s.internalSignerId, user.id) || (s.substituteIds ?? []).includes(user.id));
 }
 
@@ -88,7 +95,7 @@ export function signingWorkflow(o: SigningWorkflowOptions): Workflow<SigningWork
   const msg = { ...SIGNING_MESSAGES, ...o.messages };
   const prefix = o.subject.rightPrefix;
   // Guards: named functions, so docs/workflows.md says which rule applies.
-  const editor: Guard<SigningWorkflowSubject> = function editor(s, ctx) { return isEditor(prefix, ctx.user, s) ? null : WORKFLOW_MESSAGES.forbidden; };
+  const editor: Guard<SigningWorkflowSubject> = function editor(s, ctx) { return isEditor(o.subject, ctx.user, s) ? null : WORKFLOW_MESSAGES.forbidden; };
   const internalSigner: Guard<SigningWorkflowSubject> = function internalSigner(s, ctx) { return isInternalSigner(prefix, ctx.user, s) ? null : WORKFLOW_MESSAGES.forbidden; };
   const pendingCompanySigner: Guard<SigningWorkflowSubject> = function pendingCompanySigner(s, ctx) { return isPendingCompanySigner(ctx.user, s) ? null : WORKFLOW_MESSAGES.forbidden; };
   const refuser: Guard<SigningWorkflowSubject> = function refuser(s, ctx) {

@@ -306,3 +306,26 @@ describe('closing and expiry', () => {
     expect((await apply(s.customer, other, 'close', { comment: 'Travaux terminés' })).body).toMatchObject({ result: true, state: { name: 'expired' } });
   });
 });
+
+describe('one rule of who edits a plan (the plan policy, asked by the signing guards)', () => {
+  it('refuses sending for signature to a pdp.manage holder without pdp.edit, as the plan page does, and changes nothing', async () => {
+    const s = await scene();
+    const manager = await actor(t, s.company, ['pdp.view', 'pdp.view_all', 'pdp.manage'], 'Manon');
+    const page = await manager.agent.get(`/prevention-plan/${s.planId}`);
+    expect(page.status).toBe(200);
+    expect(buttons(page.text)).toEqual([]);
+    const refused = await apply(manager, s.planId, 'send_tiers');
+    expect(refused.status).toBe(403);
+    expect(await status(s.planId)).toBe('draft');
+    const withEdit = await actor(t, s.company, ['pdp.view', 'pdp.view_all', 'pdp.manage', 'pdp.edit'], 'Marc');
+    expect(buttons((await withEdit.agent.get(`/prevention-plan/${s.planId}`)).text)).toEqual(['send_tiers', 'send_on_site', 'send_manual']);
+  });
+
+  it('refuses sending an archived plan for signature, even to its creator', async () => {
+    const s = await scene({ archived: true });
+    expect(buttons((await s.editor.agent.get(`/prevention-plan/${s.planId}`)).text)).toEqual([]);
+    const refused = await apply(s.editor, s.planId, 'send_tiers');
+    expect(refused.status).toBe(403);
+    expect(await status(s.planId)).toBe('draft');
+  });
+});

@@ -1,4 +1,5 @@
 import { checkSigningSubject, type SigningSubject } from '../../signing/signing-subject';
+import { mayEditPlanFacts } from './prevention-plan.policy';
 
 /** Where a prevention plan's companies and signatures live, for the shared signing core. */
 export const PLAN_SIGNING: SigningSubject = checkSigningSubject({
@@ -13,4 +14,9 @@ export const PLAN_SIGNING: SigningSubject = checkSigningSubject({
   internalSignerColumn: 'ordering_customer_id',
   substituteTable: 'plan_substitute',
   rightPrefix: 'pdp',
+  // The plan's own rule, not the shared one: a `pdp.manage` holder without `pdp.edit`, or an
+  // archived plan, is refused by the guards as by the plan page.
+  mayEdit: (user, plan) => mayEditPlanFacts(user, {
+    archived: plan.archived === true, createdById: plan.createdById, orderingCustomerId: plan.internalSignerId ?? null, substituteIds: plan.substituteIds ?? [],
+  }),
 });

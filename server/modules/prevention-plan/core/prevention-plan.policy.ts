@@ -21,9 +21,9 @@ export interface PlanSubject extends PlanRef {
   scope: ActionScope | undefined;
 }
 
-const isCreator = (u: AuthUser, p: PlanSubject) => p.createdById != null && Number(p.createdById) === u.id;
-const isOrderingCustomer = (u: AuthUser, p: PlanSubject) => p.orderingCustomerId != null && Number(p.orderingCustomerId) === u.id;
-const isSubstitute = (u: AuthUser, p: PlanSubject) => p.substituteIds.includes(u.id);
+const isCreator = (u: AuthUser, p: Pick<PlanSubject, 'createdById'>) => p.createdById != null && Number(p.createdById) === u.id;
+const isOrderingCustomer = (u: AuthUser, p: Pick<PlanSubject, 'orderingCustomerId'>) => p.orderingCustomerId != null && Number(p.orderingCustomerId) === u.id;
+const isSubstitute = (u: AuthUser, p: Pick<PlanSubject, 'substituteIds'>) => p.substituteIds.includes(u.id);
 /** Plans on no site (outside company) concern the whole company: every scope holds them. */
 const withinScope = (u: AuthUser, p: PlanSubject) =>
   [p.hierarchyItemId, ...p.extraItemIds].some((itemId) => inScope(p.scope, { hierarchyItemId: itemId }))
@@ -48,9 +48,20 @@ const involved = (u: AuthUser, p: PlanSubject) => isCreator(u, p) || isOrderingC
  * |               | state (in operation, waiting internal validation, not archived) is checked by amend  |
  * | add           | pdp.add (no plan yet)                                                                |
  */
+/** What the edit rule reads of a plan: its row and the ordering customer's substitutes. */
+export type PlanEditFacts = Pick<PlanSubject, 'archived' | 'createdById' | 'orderingCustomerId' | 'substituteIds'>;
+
+/**
+ * The one rule of who edits a plan (the `edit` line of the table above), also asked by the
+ * signing guards (plan-signing.ts), so the page's buttons and the workflow agree.
+ */
+export function mayEditPlanFacts(u: AuthUser, p: PlanEditFacts): boolean {
+  return !p.archived && can(u, 'pdp.edit') && (isCreator(u, p) || isOrderingCustomer(u, p) || isSubstitute(u, p) || can(u, 'pdp.manage'));
+}
+
 const RULES: Record<PlanAbility, (u: AuthUser, p: PlanSubject) => boolean> = {
   view: (u, p) => can(u, 'pdp.view') && (involved(u, p) || (can(u, 'pdp.view_all') && withinScope(u, p))),
-  edit: (u, p) => !p.archived && can(u, 'pdp.edit') && (isCreator(u, p) || isOrderingCustomer(u, p) || isSubstitute(u, p) || can(u, 'pdp.manage')),
+  edit: mayEditPlanFacts,
   documents: (u) => can(u, 'pdp.documents'),
   comment: (u, p) => can(u, 'pdp.comment') || isOrderingCustomer(u, p) || isSubstitute(u, p),
   risk_analyses: (u, p) => !p.archived && can(u, 'pdp.risk_analyses'),

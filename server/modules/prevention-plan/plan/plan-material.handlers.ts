@@ -16,6 +16,8 @@ import { saved } from '../../../kernel/http/respond';
 /** The parts of a plan edited in modals from its tabs: material, medical supervision works, inspection participants. */
 interface PartDef<S extends z.ZodType> {
   form: string;
+  /** Named route the modal's form posts to. */
+  addRoute: 'pdp_material_add' | 'pdp_medical_work_add' | 'pdp_inspection_participant_add';
   table: 'plan_material' | 'plan_medical_work' | 'plan_inspection_participant';
   view: string;
   titleKey: string;
@@ -29,7 +31,7 @@ const tenant = (req: Request) => req.authUser!.tenantId;
 
 const PARTS = {
   material: {
-    form: 'plan_material', table: 'plan_material', view: 'prevention-plan/plan/_material_form', titleKey: 'prevention-plan.materials.add',
+    form: 'plan_material', addRoute: 'pdp_material_add', table: 'plan_material', view: 'prevention-plan/plan/_material_form', titleKey: 'prevention-plan.materials.add',
     flashKey: 'prevention-plan.flash.material_added', tab: 'materials', schema: materialSchema,
     save: async (req, planId, d) => {
       if (req.uploadErrors?.length) return { file: { key: req.uploadErrors[0].key, params: req.uploadErrors[0].params } };
@@ -38,12 +40,12 @@ const PARTS = {
     },
   } satisfies PartDef<typeof materialSchema>,
   medicalWork: {
-    form: 'plan_medical_work', table: 'plan_medical_work', view: 'prevention-plan/plan/_medical_work_form', titleKey: 'prevention-plan.medical_works.add',
+    form: 'plan_medical_work', addRoute: 'pdp_medical_work_add', table: 'plan_medical_work', view: 'prevention-plan/plan/_medical_work_form', titleKey: 'prevention-plan.medical_works.add',
     flashKey: 'prevention-plan.flash.medical_work_added', tab: 'materials', schema: medicalWorkSchema,
     save: async (req, planId, d) => { await addMedicalWork(req.ctx.db, tenant(req), planId, d); return null; },
   } satisfies PartDef<typeof medicalWorkSchema>,
   participant: {
-    form: 'plan_inspection_participant', table: 'plan_inspection_participant', view: 'prevention-plan/plan/_participant_form', titleKey: 'prevention-plan.inspection.add',
+    form: 'plan_inspection_participant', addRoute: 'pdp_inspection_participant_add', table: 'plan_inspection_participant', view: 'prevention-plan/plan/_participant_form', titleKey: 'prevention-plan.inspection.add',
     flashKey: 'prevention-plan.flash.participant_added', tab: 'inspection', schema: participantSchema,
     save: async (req, planId, d) => ((await addParticipant(req.ctx.db, tenant(req), planId, d)) ? null : { userId: 'validation.choice' }),
   } satisfies PartDef<typeof participantSchema>,
@@ -52,7 +54,7 @@ const PARTS = {
 async function renderPart(req: Request, res: Response, def: PartDef<z.ZodType>, planId: number, values: Record<string, unknown>, errors: Record<string, FieldError>) {
   const users = def.form === 'plan_inspection_participant' ? (await planFormChoices(req.ctx.db, tenant(req))).users : [];
   await renderForm(req, res, def.view, {
-    title: req.t(def.titleKey), values, errors, users, action: req.ctx.routes.path(`pdp_${def.table.replace('plan_', '')}_add`, { id: planId }),
+    title: req.t(def.titleKey), values, errors, users, action: req.ctx.routes.path(def.addRoute, { id: planId }),
   });
 }
 
