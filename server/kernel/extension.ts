@@ -7,7 +7,7 @@ import type { ModuleDef } from './module';
  * {@link installModules} adds it at boot.
  */
 export interface ExtensionPoint<T> {
-  /** Names the point in errors and tests (`home.cards`, `workflow.action.listeners` ...). */
+  /** Names the point in errors and tests (`home:cards`, `workflow:action:listeners` ...): not a translation key. */
   readonly name: string;
   /** Adds one item; a registry may throw on a duplicate key. */
   add(item: T): void;

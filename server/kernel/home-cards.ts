@@ -52,7 +52,7 @@ export function registerHomeCard(card: HomeCard): void {
 }
 
 /** The cards of the home page: a module contributes its own (`contribute(homeCards, myCard)`). */
-export const homeCards = extensionPoint<HomeCard>('home.cards', registerHomeCard);
+export const homeCards = extensionPoint<HomeCard>('home:cards', registerHomeCard);
 
 /** The cards the request's user sees, in order: right held, toggle not off. */
 export function homeCardsFor(req: Request, toggles: Record<string, boolean> = {}): HomeCard[] {

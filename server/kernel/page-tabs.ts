@@ -42,7 +42,7 @@ export function pageTabRegistry<S>(what: string): PageTabRegistry<S> {
     tabs.set(tab.key, tab);
   };
   return {
-    ...extensionPoint(`tabs.${what}`, register),
+    ...extensionPoint(`tabs:${what}`, register),
     register,
     all: () => [...tabs.values()].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key)),
     visibleTo(user, subject, toggles = {}) {

@@ -33,7 +33,7 @@ export function defineJobHandler<P = Record<string, unknown>>(name: string, run:
 }
 
 /** The job handlers: a module contributes its own (`contribute(jobHandlers, { name, run })`). */
-export const jobHandlers = extensionPoint<JobHandlerDef<any>>('jobs.handlers', (def) => registerJobHandler(def.name, def.run));
+export const jobHandlers = extensionPoint<JobHandlerDef<any>>('jobs:handlers', (def) => registerJobHandler(def.name, def.run));
 
 /** Forgets a handler (tests). */
 export function unregisterJobHandler(name: string): void {

@@ -19,7 +19,7 @@ export function registerFileReference(ref: FileReference): void {
 }
 
 /** The file references: a module contributes its own (`contribute(fileReferences, { name, sql })`). */
-export const fileReferences = extensionPoint<FileReference>('storage.file_references', registerFileReference);
+export const fileReferences = extensionPoint<FileReference>('storage:file_references', registerFileReference);
 
 /** The declared references. */
 export function registeredFileReferences(): FileReference[] {

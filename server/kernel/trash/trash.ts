@@ -31,7 +31,7 @@ export interface PurgeHookDef {
 }
 
 /** The purge hooks: a module contributes `{ table, run }` (`contribute(purgeHooks, ...)`, see {@link onPurge}). */
-export const purgeHooks = extensionPoint<PurgeHookDef>('trash.purge_hooks', (def) => onPurge(def.table, def.run));
+export const purgeHooks = extensionPoint<PurgeHookDef>('trash:purge_hooks', (def) => onPurge(def.table, def.run));
 
 /** Declares a table as trashable. Only declared tables are ever touched. */
 export function registerTrashable(def: Trashable): void {
@@ -40,7 +40,7 @@ export function registerTrashable(def: Trashable): void {
 }
 
 /** The trashable tables: a module contributes its own (`contribute(trashables, { table, typeKey })`). */
-export const trashables = extensionPoint<Trashable>('trash.tables', registerTrashable);
+export const trashables = extensionPoint<Trashable>('trash:tables', registerTrashable);
 
 function trashable(table: string): Trashable {
   const def = declaredTables.get(table);

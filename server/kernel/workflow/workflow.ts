@@ -25,7 +25,7 @@ export class Workflow<S extends object = WorkflowSubject> {
   readonly listeners: ExtensionPoint<WorkflowListener>;
 
   constructor(readonly definition: Readonly<WorkflowDefinition<S>>) {
-    this.listeners = extensionPoint(`workflow.${definition.name}.listeners`, (l) => { this.on(l.on, l.run); });
+    this.listeners = extensionPoint(`workflow:${definition.name}:listeners`, (l) => { this.on(l.on, l.run); });
   }
 
   get name(): string { return this.definition.name; }

@@ -32,7 +32,7 @@ export function registerActionSource(def: ActionSourceDef): void {
 }
 
 /** The kinds of record actions link to: a module contributes its own (`contribute(actionSourceKinds, def)`). */
-export const actionSourceKinds = extensionPoint<ActionSourceDef>('action-plan.sources', registerActionSource);
+export const actionSourceKinds = extensionPoint<ActionSourceDef>('action-plan:sources', registerActionSource);
 
 /** The source kind `type`, if declared. */
 export function actionSource(type: string | null | undefined): ActionSourceDef | undefined {

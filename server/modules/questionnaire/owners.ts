@@ -19,7 +19,7 @@ export function registerQuestionnaireOwner(owner: QuestionnaireOwner): void {
 }
 
 /** Owners of questionnaires: a module contributes its own (`contribute(questionnaireOwners, owner)`). */
-export const questionnaireOwners = extensionPoint<QuestionnaireOwner>('questionnaire.owners', registerQuestionnaireOwner);
+export const questionnaireOwners = extensionPoint<QuestionnaireOwner>('questionnaire:owners', registerQuestionnaireOwner);
 
 /** The owner of a type, when registered. */
 export function questionnaireOwner(ownerType: string): QuestionnaireOwner | null {

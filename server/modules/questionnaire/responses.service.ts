@@ -159,7 +159,7 @@ export interface ResponseAccessDef {
 }
 
 /** Download rules of answered files: the module owning a subject type contributes `{ subjectType, check }`. */
-export const responseAccess = extensionPoint<ResponseAccessDef>('questionnaire.response_access', (def) => registerResponseAccess(def.subjectType, def.check));
+export const responseAccess = extensionPoint<ResponseAccessDef>('questionnaire:response_access', (def) => registerResponseAccess(def.subjectType, def.check));
 
 /** The registered check of a subject type, or null. */
 export function responseAccessCheck(subjectType: string): ResponseAccessCheck | null {

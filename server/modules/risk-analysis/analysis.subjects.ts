@@ -36,7 +36,7 @@ export function registerAnalysisSubject(adapter: SubjectAdapter): void {
 }
 
 /** The kinds of subject analyses belong to: the module owning each contributes its adapter. */
-export const analysisSubjects = extensionPoint<SubjectAdapter>('risk-analysis.subjects', registerAnalysisSubject);
+export const analysisSubjects = extensionPoint<SubjectAdapter>('risk-analysis:subjects', registerAnalysisSubject);
 
 /** The adapter of a subject type; a type without one is a programming error. */
 export function subjectAdapter(type: string): SubjectAdapter {

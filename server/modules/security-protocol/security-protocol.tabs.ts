@@ -34,7 +34,7 @@ export function registerProtocolTab(tab: ProtocolTab): void {
 }
 
 /** The tabs of the protocol page: the module contributes its own (the risk analysis and the signatures too). */
-export const protocolPageTabs = extensionPoint<ProtocolTab>('tabs.protocol', registerProtocolTab);
+export const protocolPageTabs = extensionPoint<ProtocolTab>('tabs:protocol', registerProtocolTab);
 
 /** The tabs, in order. */
 export function protocolTabs(): ProtocolTab[] {

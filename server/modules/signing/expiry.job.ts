@@ -25,7 +25,7 @@ export function registerExpiry(workflow: Workflow<SigningWorkflowSubject>, subje
 }
 
 /** The kinds of document the daily expiry job closes. */
-export const expiringDocuments = extensionPoint<ExpiringDocument>('signing.expiring_documents', (e) => registerExpiry(e.workflow, e.subject));
+export const expiringDocuments = extensionPoint<ExpiringDocument>('signing:expiring_documents', (e) => registerExpiry(e.workflow, e.subject));
 
 /** Next run: tomorrow at 00:05 (server time), so a document ending today stays in operation all day. */
 export function nextExpiryRun(now: Date = clock.now()): Date {

@@ -6,7 +6,7 @@ import { sendSignLinkMail } from './sign-link.mail';
 import { queueDocumentSignLinks, revokeDocumentLinks, runSignLinkJob, SIGN_LINK_JOB, type SignLinkJob } from './sign-link.service';
 
 /** The document types signable by e-mailed link, in installation order (the plan's first). */
-export const signLinkTypes = extensionPoint<SignLinkSubject>('signing.sign_link_types', (def) => { defineSignLinkSubject(def); });
+export const signLinkTypes = extensionPoint<SignLinkSubject>('signing:sign_link_types', (def) => { defineSignLinkSubject(def); });
 
 /** The one job handler of every type: sends a link's mail. */
 export const signLinkHandler = defineJobHandler<SignLinkJob>(SIGN_LINK_JOB, async (payload, ctx) => {

@@ -56,7 +56,7 @@ export function registerZoneOwner(owner: ZoneOwner): void {
 }
 
 /** The owners of zones: the plan (this module), work-order and permit modules contribute theirs. */
-export const zoneOwnerTypes = extensionPoint<ZoneOwner>('zone-map.owners', registerZoneOwner);
+export const zoneOwnerTypes = extensionPoint<ZoneOwner>('zone-map:owners', registerZoneOwner);
 
 /** The registered owner of a type (throws when the module did not register: a wiring bug). */
 export function zoneOwner(type: ZoneOwnerType): ZoneOwner {
