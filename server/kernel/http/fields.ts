@@ -336,8 +336,8 @@ export function queryText(max = 100): z.ZodType<string> {
   return z.transform((v) => queryString(v).slice(0, max).trim());
 }
 
-/** An id filter: a positive id up to {@link MAX_ID}, or `null`. */
-export const queryId: z.ZodType<number | null> = z.transform((v) => (/^\d{1,10}$/.test(queryString(v)) ? idOf(queryString(v)) : null));
+/** An id filter: a positive id up to {@link MAX_ID} (digits, or a number), or `null`. */
+export const queryId: z.ZodType<number | null> = z.transform((v) => (typeof v === 'number' ? idOf(v) : /^\d{1,10}$/.test(queryString(v)) ? idOf(queryString(v)) : null));
 
 /** A date filter as typed (`DD/MM/YYYY`), trimmed and cut at 10 characters; `''` otherwise (the service reads it). */
 export const queryDate: z.ZodType<string> = z.transform((v) => queryString(v).slice(0, 10));

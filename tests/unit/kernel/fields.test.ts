@@ -234,6 +234,8 @@ describe('query-string builders never fail', () => {
     expect(queryId.parse(String(MAX_ID + 1))).toBeNull();
     expect(queryId.parse('0')).toBeNull();
     expect(queryId.parse('1')).toBe(1);
+    expect(queryId.parse(7)).toBe(7);
+    expect(queryId.parse(1.5)).toBeNull();
     expect(queryPage.parse('10000')).toBe(10_000);
     expect(queryPage.parse('10001')).toBe(10_000);
     expect(queryPage.parse('0')).toBe(1);
