@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  frenchDate, integer, oneOf, optionalId as kernelOptionalId, optionalInteger, optionalOneOf, requiredFrenchDate, requiredId as kernelRequiredId,
-  requiredText as required, text, version,
+  frenchDate, integer, oneOf, optionalId as kernelOptionalId, optionalInteger, optionalOneOf, queryDate, queryEnum, queryId, queryMatch, queryText,
+  requiredFrenchDate, requiredId as kernelRequiredId, requiredText as required, text, version,
 } from '../../../kernel/http/fields';
 import { ACCIDENT_SEVERITIES, WORK_INTERRUPTION_TYPES } from '../work-interruption.entity';
 
@@ -54,3 +54,9 @@ export const workInterruptionSchema = z.object({
   version,
 });
 export type WorkInterruptionForm = z.infer<typeof workInterruptionSchema>;
+
+/** The filters of the check-up list (query string); the service keeps only a known status. */
+export const checkupFilterSchema = z.object({ q: queryText(100), status: queryMatch(/^[a-z_]{1,30}$/), type: queryId, service: queryId });
+
+/** The filters of the accident and interruption list (query string): dates as typed (`DD/MM/YYYY`). */
+export const interruptionFilterSchema = z.object({ type: queryEnum(WORK_INTERRUPTION_TYPES), from: queryDate, to: queryDate, employee: queryId });

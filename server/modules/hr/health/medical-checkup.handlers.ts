@@ -6,7 +6,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { employeeOptions, requireEmployee } from '../employee-access';
 import { isoToFrench } from './health-dates';
-import { checkupSchema } from './health.schema';
+import { checkupFilterSchema, checkupSchema } from './health.schema';
 import { listCheckupTypes } from './health-types.service';
 import { CHECKUP_STATUSES, findCheckup, listMonitoring, saveCheckup } from './medical-checkup.service';
 import { recordId } from './health-http';
@@ -16,7 +16,7 @@ const positive = (v: unknown): number | null => { const n = Number(v); return Nu
 /** `GET /rh/medical-checkups` (rh_medical_checkup_index): next check-up per employee, status, filters. */
 export async function checkupIndex(req: Request, res: Response): Promise<void> {
   const db = req.ctx.db;
-  const f = { q: String(req.query.q ?? '').trim().slice(0, 100), status: String(req.query.status ?? ''), type: positive(req.query.type), service: positive(req.query.service) };
+  const f = checkupFilterSchema.parse(req.query);
   const page = pageRequest(req);
   const { rows, total, counts } = await listMonitoring(db, req.authUser!, f, page);
   const services: Array<{ id: number; name: string }> = await db.query('SELECT id, name FROM service WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id', [tenantOf(req)]);

@@ -9,7 +9,7 @@ import { can } from '../../../kernel/rights/registry';
 import { employeeOptions, requireEmployee } from '../employee-access';
 import { ACCIDENT_SEVERITIES, WORK_INTERRUPTION_TYPES } from '../work-interruption.entity';
 import { isoToFrench } from './health-dates';
-import { workInterruptionSchema } from './health.schema';
+import { interruptionFilterSchema, workInterruptionSchema } from './health.schema';
 import { listAccidentTypes } from './health-types.service';
 import {
   createAnalysis, findWorkInterruption, freeAnalyses, isAccidentKind, linkAnalysis, listWorkInterruptions, removeWorkInterruption,
@@ -23,9 +23,9 @@ const isoOrNull = (v: unknown): string | null => { const d = typeof v === 'strin
 /** `GET /rh/work-interruptions` (rh_work_interruption_index): list with filters type, period, employee. */
 export async function interruptionIndex(req: Request, res: Response): Promise<void> {
   const db = req.ctx.db;
-  const type = (WORK_INTERRUPTION_TYPES as readonly string[]).includes(String(req.query.type)) ? String(req.query.type) : '';
-  const raw = { from: String(req.query.from ?? ''), to: String(req.query.to ?? '') };
-  const f = { type, from: isoOrNull(raw.from), to: isoOrNull(raw.to), employee: positive(req.query.employee) };
+  const { type, from, to, employee } = interruptionFilterSchema.parse(req.query);
+  const raw = { from, to };
+  const f = { type, from: isoOrNull(raw.from), to: isoOrNull(raw.to), employee };
   const page = pageRequest(req);
   const { rows, total } = await listWorkInterruptions(db, req.authUser!, f, page);
   await renderScreen(req, res, 'hr/health/interruption_index', {

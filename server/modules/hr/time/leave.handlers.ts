@@ -8,7 +8,7 @@ import { orNotFound, routeId, saved, tenantOf } from '../../../kernel/http/respo
 import { can } from '../../../kernel/rights/registry';
 import { employeeOfUser, employeeOptions } from '../employee-access';
 import { LEAVE_STATES, LEAVE_TYPES } from '../paid-leave-request.entity';
-import { LEAVE_FORM, leaveSchema, refuseSchema, type LeaveInput } from './leave.schema';
+import { LEAVE_FORM, leaveFilterSchema, leaveSchema, refuseSchema, type LeaveInput } from './leave.schema';
 import { createLeave, decideLeave, findLeave, leaveBalance, listLeave, withBalanceAfter, type LeaveRow } from './leave.service';
 import { decisionRefusal, type LeaveDecision } from './leave.policy';
 import { validatorsNotice } from './leave-validators';
@@ -22,12 +22,8 @@ export async function leaveIndex(req: Request, res: Response): Promise<void> {
   const own = await employeeOfUser(req.ctx.db, user.tenantId, user.id);
   const balance = own ? await leaveBalance(req.ctx.db, user.tenantId, own.id, today) : null;
   const manager = isManager(req);
-  const q = req.query;
-  const filters = manager ? {
-    state: LEAVE_STATES.includes(q.state as never) ? String(q.state) : '',
-    type: LEAVE_TYPES.includes(q.type as never) ? String(q.type) : '',
-    employeeId: /^\d{1,9}$/.test(String(q.employee ?? '')) ? Number(q.employee) : undefined,
-  } : { state: '', type: '' };
+  const f = leaveFilterSchema.parse(req.query);
+  const filters = manager ? { state: f.state, type: f.type, employeeId: f.employee ?? undefined } : { state: '', type: '' };
   const page = pageRequest(req);
   const { rows, total } = manager || own
     ? await listLeave(req.ctx.db, user, manager ? filters : { ownEmployeeId: own!.id }, page)

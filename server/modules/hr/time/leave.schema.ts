@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { decimal, frenchDate, optionalId, requiredText, text } from '../../../kernel/http/fields';
-import { LEAVE_TYPES } from '../paid-leave-request.entity';
+import { decimal, frenchDate, optionalId, queryEnum, queryId, requiredText, text } from '../../../kernel/http/fields';
+import { LEAVE_STATES, LEAVE_TYPES } from '../paid-leave-request.entity';
 
 /** Form name of the leave request. */
 export const LEAVE_FORM = 'paid_leave_request';
@@ -22,6 +22,13 @@ export const leaveSchema = z.object({
 
 /** A valid leave request. */
 export type LeaveInput = Omit<z.infer<typeof leaveSchema>, 'startDate' | 'endDate'> & { startDate: string; endDate: string };
+
+/** The filters of the managers' list (query string); a bad value falls back, never an error. */
+export const leaveFilterSchema = z.object({
+  state: queryEnum(LEAVE_STATES),
+  type: queryEnum(LEAVE_TYPES),
+  employee: queryId,
+});
 
 /** The refusal form: the manager's comment (required, so the employee knows why). */
 export const refuseSchema = z.object({

@@ -5,14 +5,13 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, tenantOf } from '../../../kernel/http/respond';
 import { requireEmployee } from '../employee-access';
 import { listFormations } from './training-admin.service';
-import { FORMATION_STATUSES, type FormationStatus } from './training-dates';
+import { FORMATION_STATUSES } from './training-dates';
 import { formationHistory, monitoringCounts, monitoringRows } from './monitoring.service';
+import { monitoringFilterSchema } from './training.schema';
 
 /** `GET /rh/formation-monitoring` (rh_formation_monitoring_index): validity and expiry per employee and formation. */
 export async function monitoringIndex(req: Request, res: Response): Promise<void> {
-  const status = (FORMATION_STATUSES as readonly string[]).includes(String(req.query.status)) ? (req.query.status as FormationStatus) : '';
-  const formationId = Number(req.query.formation) > 0 && Number(req.query.formation) <= 2_147_483_647 ? Number(req.query.formation) : null;
-  const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
+  const { status, formation: formationId, q } = monitoringFilterSchema.parse(req.query);
   const page = pageRequest(req);
   const [{ rows, total }, counts, formations] = await Promise.all([
     monitoringRows(req.ctx.db, req.authUser!, { status, formationId, q }, todayIso(), page),

@@ -10,22 +10,21 @@ import { employeeOptions } from '../employee-access';
 import { answerSave } from './training-admin.handlers';
 import { listFormations, listThemes } from './training-admin.service';
 import { addDays } from './training-dates';
-import { justificationSchema, sessionSchema } from './training.schema';
+import { addEmployeeSchema, justificationSchema, sessionFilterSchema, sessionSchema } from './training.schema';
 import {
   addEmployee, findSession, formationsOfTheme, listSessions, removeEmployee, removeSession, saveAttendance, saveJustification, saveSession,
   sessionAttendees, sessionsBetween, trainersOfFormation, type SessionRow,
 } from './session.service';
 import { parseParisDateTime } from './training-dates';
-import { z } from 'zod';
+import { queryId } from '../../../kernel/http/fields';
 
 const sessionOr404 = async (req: Request): Promise<SessionRow> => orNotFound(await findSession(req.ctx.db, tenantOf(req), routeId(req)));
-const queryId = (v: unknown): number | null => { const n = Number(v); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
 
 /** `GET /rh/sessions` (rh_session_index): the sessions with filters, and the training-time widget. */
 export async function sessionIndex(req: Request, res: Response): Promise<void> {
   const tenantId = tenantOf(req);
-  const period = req.query.period === 'upcoming' || req.query.period === 'past' ? req.query.period : '';
-  const filters = { themeId: queryId(req.query.theme), formationId: queryId(req.query.formation), period } as const;
+  const { theme, formation, period } = sessionFilterSchema.parse(req.query);
+  const filters = { themeId: theme, formationId: formation, period } as const;
   const page = pageRequest(req);
   const [{ rows, total }, themes, formations] = await Promise.all([
     listSessions(req.ctx.db, tenantId, filters, page), listThemes(req.ctx.db, tenantId), listFormations(req.ctx.db, tenantId),
@@ -73,8 +72,8 @@ export async function sessionShow(req: Request, res: Response): Promise<void> {
 
 async function renderSessionForm(req: Request, res: Response, item: SessionRow | null, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
   const tenantId = tenantOf(req);
-  const themeId = queryId(values.theme);
-  const formationId = queryId(values.formation);
+  const themeId = queryId.parse(values.theme);
+  const formationId = queryId.parse(values.formation);
   const [themes, formations, trainers] = await Promise.all([
     listThemes(req.ctx.db, tenantId), formationsOfTheme(req.ctx.db, tenantId, themeId), formationId ? trainersOfFormation(req.ctx.db, tenantId, formationId) : Promise.resolve([]),
   ]);
@@ -125,18 +124,14 @@ export async function sessionDelete(req: Request, res: Response): Promise<void> 
 
 /** `GET /rh/sessions/populate-formations?theme=` (rh_session_populate_formations): `[{id, name}]`. */
 export async function populateFormations(req: Request, res: Response): Promise<void> {
-  res.set('Cache-Control', 'no-store').json(await formationsOfTheme(req.ctx.db, tenantOf(req), queryId(req.query.theme)));
+  res.set('Cache-Control', 'no-store').json(await formationsOfTheme(req.ctx.db, tenantOf(req), queryId.parse(req.query.theme)));
 }
 
 /** `GET /rh/sessions/populate-trainers?formation=` (rh_session_populate_trainers): `[{id, name}]`. */
 export async function populateTrainers(req: Request, res: Response): Promise<void> {
-  const formationId = queryId(req.query.formation);
+  const formationId = queryId.parse(req.query.formation);
   res.set('Cache-Control', 'no-store').json(formationId ? await trainersOfFormation(req.ctx.db, tenantOf(req), formationId) : []);
 }
-
-const addEmployeeSchema = z.object({
-  employee: z.preprocess((v) => (v === '' || v == null ? undefined : v), z.coerce.number({ error: 'validation.selection' }).int({ error: 'validation.selection' }).min(1, { error: 'validation.selection' }).max(2_147_483_647, { error: 'validation.selection' })),
-});
 
 async function renderAddEmployee(req: Request, res: Response, session: SessionRow, values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
   const registered = new Set((await sessionAttendees(req.ctx.db, tenantOf(req), session.id)).map((a) => a.employeeId));

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  checkbox, decimal, idList, lastValue, optionalEmail, optionalId as kernelOptionalId, optionalInteger, optionalPhone, optionalText as optional,
-  requiredId as kernelRequiredId, requiredText as required, version,
+  checkbox, decimal, idList, lastValue, optionalEmail, optionalId as kernelOptionalId, optionalInteger, optionalPhone, optionalText as optional, queryEnum,
+  queryId, queryText, requiredId as kernelRequiredId, requiredText as required, version,
 } from '../../../kernel/http/fields';
-import { parseParisDateTime } from './training-dates';
+import { FORMATION_STATUSES, parseParisDateTime } from './training-dates';
 
 const optionalId = kernelOptionalId();
 const requiredId = kernelRequiredId({ error: 'validation.selection', required: 'validation.selection' });
@@ -58,6 +58,15 @@ export const sessionSchema = z.object({
   if (v.endAt < v.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'hr-training.validation.end_before_start' });
 });
 export type SessionInput = z.infer<typeof sessionSchema>;
+
+/** The employee added to a session (`session_employee[employee]`). */
+export const addEmployeeSchema = z.object({ employee: requiredId });
+
+/** The filters of the session list (query string); a bad value falls back, never an error. */
+export const sessionFilterSchema = z.object({ theme: queryId, formation: queryId, period: queryEnum(['upcoming', 'past']) });
+
+/** The filters of the formation monitoring (query string). */
+export const monitoringFilterSchema = z.object({ status: queryEnum(FORMATION_STATUSES), formation: queryId, q: queryText(100) });
 
 /** The justification form (`session_justification[...]`). */
 export const justificationSchema = z.object({ justification: optional(5000), version });
