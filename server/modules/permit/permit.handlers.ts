@@ -10,7 +10,7 @@ import { resolvePlan, type PlanRef } from '../prevention-plan';
 import { loadQuestionnaire, loadResponses } from '../questionnaire/questionnaire.service';
 import { zoneMapPanel } from '../zone-map/zone-map.panel';
 import { mayAddPermit, resolvePermit } from './permit.access';
-import { PERMIT_FORM, permitSchema } from './permit.schema';
+import { PERMIT_FORM, permitFilterSchema, permitSchema } from './permit.schema';
 import { PERMIT_HISTORY_SUBJECT, checkPermit, createPermit, findPermit, formValues, isLate, listFirePermits, listPlanPermits, permitChoices, remainingSteps, updatePermit, type PermitRecord } from './permit.service';
 import { stepChecklist, stepSubject } from './permit-steps.service';
 import { PERMIT_STATES } from './permit.entity';
@@ -101,8 +101,7 @@ export const planPermits = (type: PermitTypeDef) => async (req: Request, res: Re
 /** `GET /fire-permit/` (fire_permit_index, menu): the fire permits the user may see, filtered (state, late, text), paged. */
 export async function firePermitIndex(req: Request, res: Response): Promise<void> {
   const type = permitType('fire')!;
-  const state = (PERMIT_STATES as readonly string[]).includes(String(req.query.state ?? '')) ? String(req.query.state) : '';
-  const filter = { state, late: req.query.late === '1', q: String(req.query.q ?? '').trim().slice(0, 100) };
+  const filter = permitFilterSchema.parse(req.query);
   const page = pageRequest(req);
   const { rows, total } = await listFirePermits(req.ctx.db, { user: req.authUser!, scope: await loadScope(req.ctx.db, req.authUser!) }, filter, page);
   await renderScreen(req, res, 'permit/index', {

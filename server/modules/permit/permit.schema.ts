@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
-  idList as kernelIdList, isBlank, lastValue, oneOf, optionalId as kernelOptionalId, requiredFrenchDate, requiredText as required, requiredTime, text, version,
+  idList as kernelIdList, isBlank, lastValue, oneOf, optionalId as kernelOptionalId, queryEnum, queryText, requiredFrenchDate, requiredText as required,
+  requiredTime, text, version,
 } from '../../kernel/http/fields';
+import { PERMIT_STATES } from './permit.entity';
 
 const optionalId = kernelOptionalId();
 const idList = kernelIdList({ max: 100 });
@@ -40,6 +42,13 @@ export const PERMIT_FORM = 'permit';
 export const stepSchema = z.object({
   comment: text(5000),
   quality: text(100),
+});
+
+/** The filters of the fire permit list (query string): state, late only, text; a bad value falls back. */
+export const permitFilterSchema = z.object({
+  state: queryEnum(PERMIT_STATES),
+  late: queryEnum(['1']).transform((v) => v === '1'),
+  q: queryText(100),
 });
 
 /** The signature form of the fire permit's signature list (`permit_signature[...]`). */
