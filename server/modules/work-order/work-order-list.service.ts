@@ -7,6 +7,7 @@ import { loadScope } from '../action-plan/action-scope';
 import { toIsoDate } from '../action-plan/action-plan.schema';
 import { visibleSql } from '../prevention-plan';
 import { WORK_ORDER_STATES } from './work-order.entity';
+import { workOrderFilterSchema } from './work-order.schema';
 
 /** Filters of the global list (query string). */
 export interface WorkOrderFilters { q: string; state: string; on: string; plan: number | null }
@@ -19,11 +20,7 @@ export interface WorkOrderRow {
 
 /** Reads the filters from a query string (unknown values dropped). */
 export function readFilters(query: Record<string, unknown>): WorkOrderFilters {
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
-  const state = str(query.state);
-  const on = str(query.on);
-  const plan = /^\d{1,9}$/.test(str(query.plan)) ? Number(str(query.plan)) : null;
-  return { q: str(query.q), state: (WORK_ORDER_STATES as readonly string[]).includes(state) ? state : '', on: on && toIsoDate(on) ? on : '', plan };
+  return workOrderFilterSchema.parse(query);
 }
 
 /** WHERE of the work orders `user` sees (those of the plans he sees), filtered; pushes its params. */

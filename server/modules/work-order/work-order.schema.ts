@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { frenchDate as kernelDate, oneOf, optionalId as kernelOptionalId, text, version } from '../../kernel/http/fields';
-import { ATEX_ZONES } from './work-order.entity';
+import {
+  frenchDate as kernelDate, oneOf, optionalId as kernelOptionalId, queryEnum, queryId, queryText, text, toIsoDate, version,
+} from '../../kernel/http/fields';
+import { ATEX_ZONES, WORK_ORDER_STATES } from './work-order.entity';
 
 /** The form name of the work order modal (`work_order[<field>]`). */
 export const WORK_ORDER_FORM = 'work_order';
@@ -30,6 +32,14 @@ export const workOrderSchema = z.object({
 });
 /** A parsed work order form. */
 export type WorkOrderInput = z.infer<typeof workOrderSchema>;
+
+/** The filters of the global list (query string): text, state, a day the order covers (as typed), plan; a bad value falls back. */
+export const workOrderFilterSchema = z.object({
+  q: queryText(100),
+  state: queryEnum(WORK_ORDER_STATES),
+  on: queryText(100).transform((s) => (s && toIsoDate(s) ? s : '')),
+  plan: queryId,
+});
 
 /** The fields the form must have (besides the plan): French "Veuillez renseigner ce champ." otherwise. */
 export function requiredErrors(d: WorkOrderInput): Record<string, string> {
