@@ -10,13 +10,13 @@ import {
   analysisOfRow, createAnalysis, ensureAnalysis, findAnalysis, loadAnalysis, nextPhaseNumber, removeAnalysis, removeRow,
   saveArea, saveInterference, saveOtherRisk, savePhase, type AnalysisHead,
 } from './analysis.service';
-import { subjectAdapter, type AnalysisSubject, type SubjectAdapter } from './analysis.subjects';
+import { subjectAdapter, type AddedAnalysisPart, type AnalysisPart, type AnalysisSubject, type SubjectAdapter } from './analysis.subjects';
 import { loadMatrix } from './quote.service';
 import { templatesFor } from './template.service';
 import type { AnalysisType } from './template.schema';
 import { stale } from '../../kernel/http/respond';
 
-type Part = 'phase' | 'area' | 'other' | 'interference';
+type Part = AnalysisPart;
 const TABLES = { phase: 'risk_analysis_phase', area: 'risk_analysis_area', other: 'risk_analysis_other_risk', interference: 'risk_analysis_interference' } as const;
 const FORMS = { phase: 'risk_analysis_phase', area: 'risk_analysis_area', other: 'risk_analysis_other_risk', interference: 'risk_analysis_interference' } as const;
 const SCHEMAS: Record<Part, z.ZodType> = { phase: phaseSchema, area: analysisAreaSchema, other: otherRiskSchema, interference: interferenceSchema };
@@ -57,8 +57,7 @@ async function formChoices(req: Request, subject: AnalysisSubject, head: Analysi
 
 async function renderPartForm(req: Request, res: Response, a: SubjectAdapter, part: Part, subject: AnalysisSubject, head: AnalysisHead | null, row: any | null,
   values: Record<string, unknown>, errors: Record<string, FieldError> = {}): Promise<void> {
-  const p = a.routePrefix;
-  const action = row ? req.ctx.routes.path(`${p}_risk_analysis_${part}_edit`, { id: row.id }) : req.ctx.routes.path(`${p}_risk_analysis_${part}_add`, { id: subject.id });
+  const action = row ? req.ctx.routes.path(a.routes.edit[part], { id: row.id }) : req.ctx.routes.path(a.routes.add[part as AddedAnalysisPart], { id: subject.id });
   await renderScreen(req, res, `risk-analysis/analysis/_${part}_form`, {
     title: part === 'area' ? row.name : req.t(`risk-analysis.${part}.${row ? 'edit_title' : 'new_title'}`),
     action, form: FORMS[part], values, errors, row, ...(await formChoices(req, subject, head, part)),
@@ -98,7 +97,7 @@ const BLANK: Record<Exclude<Part, 'area'>, Record<string, unknown>> = {
   interference: { label: '', phaseIds: [], initialConsequenceId: '', initialProbabilityId: '', residualConsequenceId: '', residualProbabilityId: '', measures: '', personInCharge: '', documentTypeIds: [], version: 0 },
 };
 
-/** The route handlers of the analysis of one subject type (routes named `<prefix>_risk_analysis_*`). */
+/** The route handlers of the analysis of one subject type (routes named by its adapter's `routes`, declared by `analysisRoutes`). */
 export function analysisHandlers(type: AnalysisType) {
   const adapter = () => subjectAdapter(type);
   const add = (part: Exclude<Part, 'area'>) => async (req: Request, res: Response): Promise<void> => {
@@ -160,5 +159,5 @@ export async function analysisTabLocals(req: Request, subject: AnalysisSubject, 
   const head = await findAnalysis(db, subject.tenantId, subject.type, subject.id);
   const view = head ? await loadAnalysis(db, subject, head) : null;
   const templates = !head && canChange ? await templatesFor(db, subject.tenantId, subject.type, subject.siteId) : [];
-  return { subject, view, templates, canChange, prefix: subjectAdapter(subject.type).routePrefix };
+  return { subject, view, templates, canChange, analysisRoutes: subjectAdapter(subject.type).routes };
 }

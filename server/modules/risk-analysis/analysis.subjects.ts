@@ -17,14 +17,40 @@ export interface AnalysisSubject {
   url: (tab: 'risk_analysis' | 'interference') => string;
 }
 
+/** The parts of an analysis that have their own rows and forms. */
+export type AnalysisPart = 'phase' | 'area' | 'other' | 'interference';
+/** The parts a user adds and removes (an area comes from the template). */
+export type AddedAnalysisPart = Exclude<AnalysisPart, 'area'>;
+
+/** The route names of a subject's analysis, given once: declared by `analysisRoutes`, read by the handlers and the tab views. */
+export interface AnalysisRouteNames {
+  create: string;
+  reset: string;
+  add: Record<AddedAnalysisPart, string>;
+  edit: Record<AnalysisPart, string>;
+  remove: Record<AddedAnalysisPart, string>;
+}
+
+/** The names `<prefix>_risk_analysis_create`, `_reset`, `_<part>_add`, `_<part>_edit`, `_<part>_remove` (`pdp`, `pds`, `ppsps`). */
+export function analysisRouteNames(prefix: string): AnalysisRouteNames {
+  const n = (rest: string) => `${prefix}_risk_analysis_${rest}`;
+  return {
+    create: n('create'),
+    reset: n('reset'),
+    add: { phase: n('phase_add'), other: n('other_add'), interference: n('interference_add') },
+    edit: { phase: n('phase_edit'), area: n('area_edit'), other: n('other_edit'), interference: n('interference_edit') },
+    remove: { phase: n('phase_remove'), other: n('other_remove'), interference: n('interference_remove') },
+  };
+}
+
 /**
  * How the analysis reaches a kind of subject: `load` checks the request's user may see it
  * (`view`) or change its analysis (`change`), answering 404 / 403 as the subject's own pages do.
  */
 export interface SubjectAdapter {
   type: AnalysisType;
-  /** Prefix of the route names (`pdp` for the prevention plan). */
-  routePrefix: string;
+  /** The names of its analysis routes (`analysisRouteNames('pdp')` for the prevention plan). */
+  routes: AnalysisRouteNames;
   load: (req: Request, id: number, need: 'view' | 'change') => Promise<AnalysisSubject>;
 }
 

@@ -3,7 +3,7 @@ import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/r
 import { registerPlanCheck, registerPlanTab, planTabUrl, requirePlan, resolvePlan, type Db, type PlanProblem, type PlanRef } from '../prevention-plan';
 import { analysisTabLocals } from './analysis.handlers';
 import { analysisProblems } from './analysis.service';
-import { registerAnalysisSubject, type AnalysisSubject } from './analysis.subjects';
+import { analysisRouteNames, registerAnalysisSubject, type AnalysisSubject } from './analysis.subjects';
 
 /** The subject view of a plan: its companies (EU, EE, ST) and the plan page's tab URLs. */
 async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject> {
@@ -14,9 +14,12 @@ async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject
   return { type: 'prevention_plan', id: plan.id, tenantId: plan.tenantId, siteId: plan.hierarchyItemId, companies, url };
 }
 
+/** The names of a plan's analysis routes (`pdp_risk_analysis_*`), declared by `risk-analysis.routes.ts`. */
+export const PLAN_ANALYSIS_ROUTES = analysisRouteNames('pdp');
+
 registerAnalysisSubject({
   type: 'prevention_plan',
-  routePrefix: 'pdp',
+  routes: PLAN_ANALYSIS_ROUTES,
   // Every change of a plan's analysis goes through the plan's own access check (404 / 403, archived plans refused).
   load: async (req, id, need) => planSubject(req, await requirePlan(req, id, need === 'change' ? 'risk_analyses' : 'view')),
 });

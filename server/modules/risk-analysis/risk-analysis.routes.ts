@@ -6,10 +6,10 @@ import type { RouteDef } from '../../kernel/http/route-table';
 import { consequenceHandlers, preventiveMeasureHandlers, probabilityHandlers, riskFamilyHandlers, riskHandlers, severityLevelHandlers } from './catalogue.handlers';
 import { addQuote, editQuote, matrix } from './quote.handlers';
 import * as templates from './template.handlers';
-import { analysisHandlers } from './analysis.handlers';
+import { analysisRoutes } from './analysis-routes';
 import { seedRiskAnalysisDemo } from './risk-analysis.demo';
 // plan-hooks also registers the plan's risk-analysis and interference tabs, its completeness rule and the plan subject.
-import { tabHandler } from './plan-hooks';
+import { PLAN_ANALYSIS_ROUTES, tabHandler } from './plan-hooks';
 
 const ADMIN = 'admin.nomenclatures';
 const TEMPLATES = 'pdp.risk_analyses';
@@ -24,7 +24,6 @@ function listRoutes(name: string, slug: string, h: { index: RouteDef['handler'];
   ];
 }
 
-const pdp = analysisHandlers('prevention_plan');
 const RA = TEMPLATES;
 const T = 'module_prevention_plan';
 
@@ -61,18 +60,7 @@ export const riskAnalysisModule = defineModule({
     // The analysis of a prevention plan (plan access: requirePlan(…, 'risk_analyses')).
     { name: 'pdp_risk_analysis_show', method: 'GET', path: '/prevention-plan/{id}/risk-analysis', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_tab') },
     { name: 'pdp_interference_show', method: 'GET', path: '/prevention-plan/{id}/interference', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_interference_tab') },
-    { name: 'pdp_risk_analysis_create', method: 'POST', path: '/prevention-plan/{id}/risk-analysis/create', right: RA, toggle: T, handler: pdp.create },
-    { name: 'pdp_risk_analysis_reset', method: 'POST', path: '/prevention-plan/{id}/risk-analysis/delete', right: RA, toggle: T, handler: pdp.reset },
-    { name: 'pdp_risk_analysis_phase_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/phases/new', right: RA, toggle: T, handler: pdp.phaseAdd },
-    { name: 'pdp_risk_analysis_phase_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/phases/{id}/edit', right: RA, toggle: T, handler: pdp.phaseEdit },
-    { name: 'pdp_risk_analysis_phase_remove', method: 'POST', path: '/prevention-plan/risk-analysis/phases/{id}/delete', right: RA, toggle: T, handler: pdp.phaseRemove },
-    { name: 'pdp_risk_analysis_area_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/areas/{id}/edit', right: RA, toggle: T, handler: pdp.areaEdit },
-    { name: 'pdp_risk_analysis_other_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/other-risks/new', right: RA, toggle: T, handler: pdp.otherAdd },
-    { name: 'pdp_risk_analysis_other_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/other-risks/{id}/edit', right: RA, toggle: T, handler: pdp.otherEdit },
-    { name: 'pdp_risk_analysis_other_remove', method: 'POST', path: '/prevention-plan/risk-analysis/other-risks/{id}/delete', right: RA, toggle: T, handler: pdp.otherRemove },
-    { name: 'pdp_risk_analysis_interference_add', method: ['GET', 'POST'], path: '/prevention-plan/{id}/risk-analysis/interferences/new', right: RA, toggle: T, handler: pdp.interferenceAdd },
-    { name: 'pdp_risk_analysis_interference_edit', method: ['GET', 'POST'], path: '/prevention-plan/risk-analysis/interferences/{id}/edit', right: RA, toggle: T, handler: pdp.interferenceEdit },
-    { name: 'pdp_risk_analysis_interference_remove', method: 'POST', path: '/prevention-plan/risk-analysis/interferences/{id}/delete', right: RA, toggle: T, handler: pdp.interferenceRemove },
+    ...analysisRoutes({ subject: { type: 'prevention_plan', routes: PLAN_ANALYSIS_ROUTES }, basePath: '/prevention-plan', right: RA, toggle: T }),
   ],
   demo: seedRiskAnalysisDemo,
   contributes: [

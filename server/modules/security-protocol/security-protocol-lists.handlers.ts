@@ -7,14 +7,7 @@ import { loadConfig } from '../../kernel/config';
 import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
 import { keepUploads, uploadFiles } from '../../kernel/uploads';
 import { listItemSchema } from './security-protocol.schema';
-
-/** The three reference lists of protocols; `slug` is the URL part and the route names' middle. */
-export const PROTOCOL_LISTS = {
-  handling_equipment: { table: 'handling_equipment', link: 'security_protocol_handling_equipment', linkColumn: 'equipment_id', image: true },
-  transport_vehicle: { table: 'transport_vehicle', link: 'security_protocol_vehicle', linkColumn: 'vehicle_id', image: false },
-  packaging: { table: 'packaging', link: 'security_protocol_packaging', linkColumn: 'packaging_id', image: false },
-} as const;
-export type ProtocolListKey = keyof typeof PROTOCOL_LISTS;
+import { PROTOCOL_LISTS, type ProtocolListKey } from './security-protocol-lists';
 
 const storage = createStorage(loadConfig());
 /** The image field of a handling equipment. */
@@ -41,14 +34,14 @@ async function findRow(req: Request, key: ProtocolListKey): Promise<Row> {
 /** `GET /security-protocol/admin/<list>`: the list with its add / edit / delete buttons. */
 export const listIndex = (key: ProtocolListKey) => async (req: Request, res: Response): Promise<void> => {
   await renderScreen(req, res, 'security-protocol/admin/index', {
-    title: req.t(`security-protocol.lists.${key}.title`), listKey: key, rows: await listRows(req, key), image: PROTOCOL_LISTS[key].image,
+    title: req.t(`security-protocol.lists.${key}.title`), listKey: key, listRoutes: PROTOCOL_LISTS[key].routes, rows: await listRows(req, key), image: PROTOCOL_LISTS[key].image,
   });
 };
 
 async function renderItemForm(req: Request, res: Response, key: ProtocolListKey, row: Row | null, values: Record<string, unknown>, errors: Record<string, FieldError>, uploadErrors: Array<{ key: string; params?: Record<string, unknown> }> = []) {
   await renderScreen(req, res, 'security-protocol/admin/_form', {
     title: req.t(`security-protocol.lists.${key}.${row ? 'edit' : 'add'}`), listKey: key, row, values, errors, uploadErrors, image: PROTOCOL_LISTS[key].image,
-    action: row ? req.ctx.routes.path(`pds_${key}_edit`, { id: row.id }) : req.ctx.routes.path(`pds_${key}_add`),
+    action: row ? req.ctx.routes.path(PROTOCOL_LISTS[key].routes.edit, { id: row.id }) : req.ctx.routes.path(PROTOCOL_LISTS[key].routes.add),
   });
 }
 
@@ -67,7 +60,7 @@ async function submitItem(req: Request, res: Response, key: ProtocolListKey, row
       `INSERT INTO ${l.table} (tenant_id, label${l.image ? ', image_file_id' : ''}) VALUES ($1, $2${l.image ? ', $3' : ''})`,
       l.image ? [tenantOf(req), form.data.label, fileId] : [tenantOf(req), form.data.label]);
   }
-  saved(req, res, `security-protocol.lists.flash.${row ? 'updated' : 'added'}`, { label: form.data.label }, req.ctx.routes.path(`pds_${key}_index`));
+  saved(req, res, `security-protocol.lists.flash.${row ? 'updated' : 'added'}`, { label: form.data.label }, req.ctx.routes.path(PROTOCOL_LISTS[key].routes.index));
 }
 
 /** `GET|POST /security-protocol/admin/<list>/new`. */

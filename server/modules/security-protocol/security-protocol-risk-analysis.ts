@@ -1,9 +1,10 @@
 import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
 import type { RouteDef } from '../../kernel/http/route-table';
-import { analysisHandlers, analysisTabLocals } from '../risk-analysis/analysis.handlers';
+import { analysisTabLocals } from '../risk-analysis/analysis.handlers';
+import { analysisRoutes } from '../risk-analysis/analysis-routes';
 import { analysisProblems } from '../risk-analysis/analysis.service';
-import type { AnalysisSubject, SubjectAdapter } from '../risk-analysis/analysis.subjects';
+import { analysisRouteNames, type AnalysisSubject, type SubjectAdapter } from '../risk-analysis/analysis.subjects';
 import { protocolTabUrl, resolveProtocol } from './security-protocol.access';
 import type { ProtocolRef } from './security-protocol.policy';
 import type { ProtocolTab } from './security-protocol.tabs';
@@ -19,7 +20,7 @@ async function protocolSubject(req: Request, p: ProtocolRef): Promise<AnalysisSu
 /** The protocol as a subject of analyses. */
 export const PROTOCOL_ANALYSIS_SUBJECT: SubjectAdapter = {
   type: 'security_protocol',
-  routePrefix: 'pds',
+  routes: analysisRouteNames('pds'),
   // Every change goes through the protocol's own access check (404 / 403; a draft, by its editors).
   load: async (req, id, need) => protocolSubject(req, (await resolveProtocol(req, id, need === 'change' ? 'risk_analyses' : 'view')).protocol),
 };
@@ -35,21 +36,5 @@ export const riskAnalysisTab: ProtocolTab = {
   },
 };
 
-const h = analysisHandlers('security_protocol');
-const V = 'pds.view';
-
 /** The routes of a protocol's risk analysis (`pds_risk_analysis_*`, as the plan's `pdp_risk_analysis_*`). */
-export const PROTOCOL_RISK_ANALYSIS_ROUTES: RouteDef[] = [
-  { name: 'pds_risk_analysis_create', method: 'POST', path: '/security-protocol/{id}/risk-analysis/create', right: V, handler: h.create },
-  { name: 'pds_risk_analysis_reset', method: 'POST', path: '/security-protocol/{id}/risk-analysis/delete', right: V, handler: h.reset },
-  { name: 'pds_risk_analysis_phase_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/phases/new', right: V, handler: h.phaseAdd },
-  { name: 'pds_risk_analysis_phase_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/phases/{id}/edit', right: V, handler: h.phaseEdit },
-  { name: 'pds_risk_analysis_phase_remove', method: 'POST', path: '/security-protocol/risk-analysis/phases/{id}/delete', right: V, handler: h.phaseRemove },
-  { name: 'pds_risk_analysis_area_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/areas/{id}/edit', right: V, handler: h.areaEdit },
-  { name: 'pds_risk_analysis_other_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/other-risks/new', right: V, handler: h.otherAdd },
-  { name: 'pds_risk_analysis_other_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/other-risks/{id}/edit', right: V, handler: h.otherEdit },
-  { name: 'pds_risk_analysis_other_remove', method: 'POST', path: '/security-protocol/risk-analysis/other-risks/{id}/delete', right: V, handler: h.otherRemove },
-  { name: 'pds_risk_analysis_interference_add', method: ['GET', 'POST'], path: '/security-protocol/{id}/risk-analysis/interferences/new', right: V, handler: h.interferenceAdd },
-  { name: 'pds_risk_analysis_interference_edit', method: ['GET', 'POST'], path: '/security-protocol/risk-analysis/interferences/{id}/edit', right: V, handler: h.interferenceEdit },
-  { name: 'pds_risk_analysis_interference_remove', method: 'POST', path: '/security-protocol/risk-analysis/interferences/{id}/delete', right: V, handler: h.interferenceRemove },
-];
+export const PROTOCOL_RISK_ANALYSIS_ROUTES: RouteDef[] = analysisRoutes({ subject: PROTOCOL_ANALYSIS_SUBJECT, basePath: '/security-protocol', right: 'pds.view' });

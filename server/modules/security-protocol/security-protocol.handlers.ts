@@ -7,6 +7,7 @@ import { forgetProtocol, resolveProtocol } from './security-protocol.access';
 import { listProtocolCompanies } from './security-protocol-company.service';
 import { PROTOCOL_STATUSES } from './security-protocol.entity';
 import { protocolFilterSchema } from './security-protocol.schema';
+import { PROTOCOL_LIST_MENU } from './security-protocol-lists';
 import { countByStatus, listProtocols, type ProtocolFilters } from './security-protocol-list.service';
 import { mayAddProtocol, type ProtocolRef } from './security-protocol.policy';
 import { findProtocol, protocolFormChoices, protocolProblems, setArchived, trashProtocol, type ProtocolProblem } from './security-protocol.service';
@@ -34,7 +35,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   await renderScreen(req, res, 'security-protocol/index', {
     title: req.t('security-protocol.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PROTOCOL_STATUSES,
     items: choices.items, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddProtocol(user),
-    counts: await countByStatus(req.ctx.db, user),
+    counts: await countByStatus(req.ctx.db, user), listMenu: PROTOCOL_LIST_MENU,
   });
 }
 

@@ -7,6 +7,7 @@ import * as h from './security-protocol.handlers';
 import * as f from './security-protocol-form.handlers';
 import * as c from './security-protocol-company.handlers';
 import * as l from './security-protocol-lists.handlers';
+import { PROTOCOL_LISTS, type ProtocolListKey } from './security-protocol-lists';
 import { PROTOCOL_ANALYSIS_SUBJECT, PROTOCOL_RISK_ANALYSIS_ROUTES, riskAnalysisTab } from './security-protocol-risk-analysis';
 import { PROTOCOL_SIGNING_ROUTES } from './security-protocol-signing.routes';
 import { PROTOCOL_FILE_ROUTES, signaturesTab } from './security-protocol-signatures';
@@ -21,13 +22,14 @@ const V = 'pds.view';
 const M = 'pds.manage';
 const BOTH: RouteDef['method'] = ['GET', 'POST'];
 
-/** The add / edit / delete routes of one reference list (`pds_<key>_*`). */
-function listRoutes(key: l.ProtocolListKey, slug: string, bodyParsers?: RouteDef['bodyParsers']): RouteDef[] {
+/** The index / add / edit / delete routes of one reference list, named by its `routes` (`pds_<key>_*`). */
+function listRoutes(key: ProtocolListKey, bodyParsers?: RouteDef['bodyParsers']): RouteDef[] {
+  const { slug, routes: n } = PROTOCOL_LISTS[key];
   return [
-    { name: `pds_${key}_index`, method: 'GET', path: `/security-protocol/admin/${slug}`, right: M, handler: l.listIndex(key) },
-    { name: `pds_${key}_add`, method: BOTH, path: `/security-protocol/admin/${slug}/new`, right: M, handler: l.listAdd(key), bodyParsers },
-    { name: `pds_${key}_edit`, method: BOTH, path: `/security-protocol/admin/${slug}/{id}/edit`, right: M, handler: l.listEdit(key), bodyParsers },
-    { name: `pds_${key}_remove`, method: 'POST', path: `/security-protocol/admin/${slug}/{id}/delete`, right: M, handler: l.listRemove(key) },
+    { name: n.index, method: 'GET', path: `/security-protocol/admin/${slug}`, right: M, handler: l.listIndex(key) },
+    { name: n.add, method: BOTH, path: `/security-protocol/admin/${slug}/new`, right: M, handler: l.listAdd(key), bodyParsers },
+    { name: n.edit, method: BOTH, path: `/security-protocol/admin/${slug}/{id}/edit`, right: M, handler: l.listEdit(key), bodyParsers },
+    { name: n.remove, method: 'POST', path: `/security-protocol/admin/${slug}/{id}/delete`, right: M, handler: l.listRemove(key) },
   ];
 }
 
@@ -58,10 +60,10 @@ export const securityProtocolModule = defineModule({
     ...PROTOCOL_FILE_ROUTES,
     ...PROTOCOL_RISK_ANALYSIS_ROUTES,
     ...PROTOCOL_INDICATOR_ROUTES,
-    ...listRoutes('handling_equipment', 'handling-equipment', [l.equipmentImageUpload]),
+    ...listRoutes('handling_equipment', [l.equipmentImageUpload]),
     { name: 'pds_handling_equipment_image', method: 'GET', path: '/security-protocol/admin/handling-equipment/{id}/image', right: V, handler: l.equipmentImage },
-    ...listRoutes('transport_vehicle', 'vehicles'),
-    ...listRoutes('packaging', 'packagings'),
+    ...listRoutes('transport_vehicle'),
+    ...listRoutes('packaging'),
   ],
   // The shared daily expiry job (queued once whichever module starts it) closes protocols past their end date.
   schedule: scheduleExpiry,
