@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { todayIso } from '../../kernel/clock';
 import { HttpError } from '../../kernel/http/errors';
 import { addFlash } from '../../kernel/http/flash';
+import { isFrenchDate, toIsoDate } from '../../kernel/http/fields';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
 import { renderScreen } from '../../kernel/http/render';
 import { forgetPpsps, resolvePpsps } from './ppsps-access';
@@ -22,7 +23,7 @@ import type { PpspsRef } from './ppsps-access';
 import { ppspsSignatureWidgets } from './ppsps-signatures';
 
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
-const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
+const isoOf = (v: string) => (isFrenchDate(v) ? toIsoDate(v) ?? '' : '');
 
 /** The tabs of the show page, in order (seed 002 §2). */
 export const PPSPS_TABS = [
