@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../kernel/http/errors';
 import { addFlash } from '../../kernel/http/flash';
+import { isFrenchDate, toIsoDate } from '../../kernel/http/fields';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { forgetProtocol, resolveProtocol } from './security-protocol.access';
@@ -18,7 +19,7 @@ import { signingButtons } from '../signing/transition.handler';
 import { pdsWorkflow } from './security-protocol.workflow';
 
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
-const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
+const isoOf = (v: string) => (isFrenchDate(v) ? toIsoDate(v) ?? '' : '');
 
 function readFilters(req: Request): ProtocolFilters {
   return protocolFilterSchema.parse(req.query);
