@@ -13,13 +13,12 @@ import type { PurgeHookDef } from '../../kernel/trash/trash';
 import type { SignatureInputData } from '../user-signature/signature-form';
 import type { PermitRef } from './permit.access';
 import { PERMIT_HISTORY_SUBJECT, stateAfter, isLate } from './permit.service';
-import { PERMIT_STEPS, TWO_HOUR_CHECK_MS, type PermitStep, type PermitTypeDef } from './permit-types';
+import { PERMIT_STEPS, TWO_HOUR_CHECK_MS, stepSubject, type PermitStep, type PermitTypeDef } from './permit-types';
 
 /** The job that checks, when it falls due, that a fire permit's two-hour check was done. */
 export const TWO_HOUR_CHECK_JOB = 'permit_two_hour_check';
 
-/** Subject type of a step's checklist answers (questionnaire_response.subject_type). */
-export const stepSubject = (step: PermitStep) => `permit_${step}`;
+export { stepSubject } from './permit-types';
 
 /** A plan purged for good takes its permits (foreign key cascade) and so their step checklists' answers. */
 export const PERMIT_ANSWERS_PURGE: PurgeHookDef = {

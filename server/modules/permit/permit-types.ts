@@ -5,6 +5,9 @@ export const PERMIT_STEPS = ['before', 'after', 'two_hours'] as const;
 /** One control step: before work (agreement / control), after work, two hours after work. */
 export type PermitStep = (typeof PERMIT_STEPS)[number];
 
+/** Subject type of a step's checklist answers (questionnaire_response.subject_type). */
+export const stepSubject = (step: PermitStep) => `permit_${step}`;
+
 /** What distinguishes one permit type from another: everything else is the one permit mechanism. */
 export interface PermitTypeDef {
   /** Stored in `permit.type`. */

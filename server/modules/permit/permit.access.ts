@@ -3,7 +3,8 @@ import { HttpError } from '../../kernel/http/errors';
 import { rowsOf, type Db } from '../../kernel/db/sql';
 import { can } from '../../kernel/rights/registry';
 import { loadPlanSubject, resolvePlan, type PlanRef } from '../prevention-plan';
-import { permitType, type PermitTypeDef } from './permit-types';
+import type { ResponseAccessDef } from '../questionnaire/questionnaire.service';
+import { PERMIT_STEPS, permitType, stepSubject, type PermitTypeDef } from './permit-types';
 
 /** The columns of a permit the rules and the pages read. */
 export interface PermitRef {
@@ -83,3 +84,19 @@ Promise<{ permit: PermitRef; type: PermitTypeDef; plan: PlanRef | null; abilitie
   if (!abilities[ability]) throw new HttpError(403, 'errors.forbidden.message');
   return { permit, type: def, plan, abilities };
 }
+
+/**
+ * Who downloads a file or signature answered on a permit's step checklist
+ * (`questionnaire_response_file`): whoever sees the permit, by {@link resolvePermit}'s rule.
+ */
+export const PERMIT_RESPONSE_ACCESS: ResponseAccessDef[] = PERMIT_STEPS.map((step) => ({
+  subjectType: stepSubject(step),
+  check: async (req: Request, permitId: number) => {
+    try {
+      await resolvePermit(req, permitId, null, 'view');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+}));

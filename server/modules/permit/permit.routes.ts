@@ -4,7 +4,8 @@ import { jobHandlers } from '../../kernel/jobs';
 import { purgeHooks } from '../../kernel/trash/trash';
 import { zoneOwnerTypes } from '../zone-map/zone-owners';
 import type { RouteDef } from '../../kernel/http/route-table';
-import { questionnaireUploads } from '../questionnaire/questionnaire.service';
+import { questionnaireUploads, responseAccess } from '../questionnaire/questionnaire.service';
+import { PERMIT_RESPONSE_ACCESS } from './permit.access';
 import { zoneRoutes } from '../zone-map/zone-routes';
 import { addPermit, editPermit, firePermitIndex, planPermits, showPermit } from './permit.handlers';
 import { permitPdf } from './permit-pdf';
@@ -64,5 +65,6 @@ export const permitModule = defineModule({
     contribute(zoneOwnerTypes, permitZoneOwner),
     contribute(purgeHooks, PERMIT_ANSWERS_PURGE),
     contribute(jobHandlers, twoHourCheckHandler),
+    contribute(responseAccess, ...PERMIT_RESPONSE_ACCESS),
   ],
 });

@@ -52,13 +52,14 @@ async function sendFile(req: Request, res: Response, fileId: number): Promise<vo
 
 /**
  * `GET /questionnaire/files/{id}` (questionnaire_response_file): a file or signature answered in this
- * company; the module owning the subject may restrict it (`registerResponseAccess`). `?inline=1` shows
- * images and PDFs in the page.
+ * company, to whoever the module owning its subject lets see that subject (`responseAccess`); a
+ * subject type without a rule serves nothing. `?inline=1` shows images and PDFs in the page.
  */
 export async function responseFile(req: Request, res: Response): Promise<void> {
   const found = orNotFound(await findResponseFile(req.ctx.db, tenantOf(req), routeId(req)));
   const check = responseAccessCheck(found.subjectType);
-  if (check && !(await check(req, found.subjectId))) throw new HttpError(403, 'errors.forbidden.message');
+  if (!check) throw new HttpError(404, 'errors.not_found.title');
+  if (!(await check(req, found.subjectId))) throw new HttpError(403, 'errors.forbidden.message');
   await sendFile(req, res, routeId(req));
 }
 

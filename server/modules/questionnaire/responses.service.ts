@@ -146,7 +146,8 @@ const accessChecks = new Map<string, ResponseAccessCheck>();
 
 /**
  * Lets the module owning a subject type decide who may download its answered files and signatures
- * (route `questionnaire_response_file`). Without a check, any user of the company may.
+ * (route `questionnaire_response_file`). Without a check, nobody may: a file is served only with
+ * the rights of the record that owns it.
  */
 export function registerResponseAccess(subjectType: string, check: ResponseAccessCheck): void {
   accessChecks.set(subjectType, check);
