@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
 import { recordHistory } from '../../../kernel/history/history.service';
+import { requiredText } from '../../../kernel/http/fields';
 import { ADVICE_KINDS } from './plan-advice.entity';
 import { PLAN_HISTORY_SUBJECT } from './prevention-plan.service';
 
@@ -9,7 +10,7 @@ type Db = DataSource | EntityManager;
 /** A notice or a comment on a plan (`plan_advice[...]`). */
 export const adviceSchema = z.object({
   kind: z.enum(ADVICE_KINDS, { error: 'validation.selection' }),
-  content: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(10_000, { error: 'validation.too_long' }),
+  content: requiredText(10_000),
 });
 export type AdviceInput = z.infer<typeof adviceSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
+import { optionalId, text } from '../../../kernel/http/fields';
 import { userInTenant } from '../../../kernel/tenancy';
 import { INSPECTION_PARTICIPANT_KINDS } from './plan-inspection.entity';
 
@@ -11,8 +12,8 @@ type Db = DataSource | EntityManager;
  */
 export const participantSchema = z.object({
   kind: z.enum(INSPECTION_PARTICIPANT_KINDS, { error: 'validation.selection' }),
-  userId: z.preprocess((v) => (v == null || v === '' ? null : v), z.coerce.number({ error: 'validation.invalid' }).int().positive().max(2_147_483_647).nullable()),
-  name: z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(180, { error: 'validation.too_long' })),
+  userId: optionalId(),
+  name: text(180),
 }).superRefine((d, ctx) => {
   if (d.kind === 'user' && d.userId == null) ctx.addIssue({ code: 'custom', path: ['userId'], message: 'validation.required' });
   if (d.kind !== 'user' && !d.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'validation.required' });

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
-import { parseFrenchDate } from '../../../kernel/i18n/format';
+import { frenchDate, integer, requiredText as required, text as optional } from '../../../kernel/http/fields';
 
 type Db = DataSource | EntityManager;
-
-const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' });
-const optional = (max: number) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
 
 /** Material provided to the outside companies (`plan_material[...]`). */
 export const materialSchema = z.object({
   type: required(180),
-  checkDate: z.preprocess((v) => (v == null || String(v).trim() === '' ? null : String(v).trim()),
-    z.string().refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'prevention-plan.validation.date' })
-      .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)).nullable()),
+  checkDate: frenchDate({ error: 'prevention-plan.validation.date' }),
   serialNumber: optional(100),
 });
 export type MaterialInput = z.infer<typeof materialSchema>;
@@ -22,8 +17,8 @@ export const medicalWorkSchema = z.object({
   name: required(180),
   type: required(180),
   companies: required(255),
-  number: z.preprocess((v) => (v == null || String(v).trim() === '' ? undefined : v),
-    z.coerce.number({ error: 'validation.required' }).int({ error: 'prevention-plan.validation.number' }).min(1, { error: 'prevention-plan.validation.at_least_one' }).max(10_000, { error: 'prevention-plan.validation.number' })),
+  number: integer(Number.MIN_SAFE_INTEGER, 10_000, { error: 'prevention-plan.validation.number' })
+    .refine((n) => n >= 1, { error: 'prevention-plan.validation.at_least_one' }),
 });
 export type MedicalWorkInput = z.infer<typeof medicalWorkSchema>;
 

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { email, optionalId as kernelOptionalId, requiredText as required, text } from '../../../kernel/http/fields';
 
 /** Form names of the staff forms. */
 export const STAFF_FORM = 'plan_staff';
 export const STAFF_CREATE_FORM = 'plan_staff_create';
 export const EXTERNAL_STAFF_FORM = 'plan_external_staff';
 
-const text = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : Array.isArray(v) ? v[v.length - 1] : v), z.string().trim().max(max, { error: 'validation.too_long' }));
-const required = (max: number) => z.preprocess((v) => (v === undefined || v === null ? '' : Array.isArray(v) ? v[v.length - 1] : v), z.string().trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.too_long' }));
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? null : v),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(2_147_483_647, { error: 'validation.invalid' }).nullable(),
-);
+const optionalId = kernelOptionalId();
 
 /** Adding an existing person: a contact of the company's CRM company, or a user for the user company. */
 export const staffAddSchema = z.object({
@@ -24,7 +20,7 @@ export type StaffAddInput = z.infer<typeof staffAddSchema>;
 export const staffCreateSchema = z.object({
   lastName: required(100),
   firstName: text(100),
-  email: text(180).refine((v) => v === '' || z.email().safeParse(v).success, { error: 'validation.email' }),
+  email: email(180),
   phone: text(30),
   mobile: text(30),
   function: optionalId,

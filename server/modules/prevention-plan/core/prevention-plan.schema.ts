@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { parseFrenchDate } from '../../../kernel/i18n/format';
-import { WORK_SITE_TYPES } from './prevention-plan.entity';
-
-const MAX_ID = 2_147_483_647;
+import {
+  checkbox, frenchDate as kernelDate, idList as kernelIdList, oneOf, optionalId as kernelOptionalId, optionalInteger, queryDate, queryEnum, queryId,
+  queryText, text, time as kernelTime, version, yesNo,
+} from '../../../kernel/http/fields';
+import { VALIDITIES } from './plan-list.service';
+import { PLAN_STATUSES, WORK_SITE_TYPES } from './prevention-plan.entity';
 
 /**
  * Values of the list's "Particularités" filter: dangerous works (a dangerous work type), long
@@ -16,30 +18,13 @@ export const planFeatureOf = (v: unknown): PlanFeature | '' => {
   const parsed = z.enum(PLAN_FEATURES).safeParse(typeof v === 'string' ? v.trim() : v);
   return parsed.success ? parsed.data : '';
 };
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
-
-/** Free text, trimmed; '' when absent. Required-ness is checked by {@link requiredFieldErrors}. */
-const text = (max: number) => z.preprocess((v) => (blank(v) ? '' : last(v)), z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }));
-const optionalId = z.preprocess((v) => (blank(last(v)) ? null : last(v)),
-  z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }).nullable());
-const idList = z.preprocess(
-  (v) => (blank(v) ? [] : (Array.isArray(v) ? v : [v]).filter((x) => !blank(x))),
-  z.array(z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).positive({ error: 'validation.invalid' }).max(MAX_ID, { error: 'validation.invalid' }), { error: 'validation.invalid' }).max(200, { error: 'validation.invalid' }),
-).transform((ids) => [...new Set(ids)]);
-// A checkbox comes after its hidden "0" twin, so the last value wins.
-const checkbox = z.preprocess((v) => { const l = last(v); return l === '1' || l === 'on' || l === true; }, z.boolean());
-/** Yes / no / not said (radio or select with an empty choice). */
-const yesNo = z.preprocess((v) => { const l = last(v); return l === '1' ? true : l === '0' ? false : null; }, z.boolean().nullable());
-const optionalInt = (max: number) => z.preprocess((v) => (blank(last(v)) ? null : last(v)),
-  z.coerce.number({ error: 'prevention-plan.validation.number' }).int({ error: 'prevention-plan.validation.number' }).min(0, { error: 'prevention-plan.validation.number' }).max(max, { error: 'prevention-plan.validation.number' }).nullable());
+const optionalId = kernelOptionalId();
+const idList = kernelIdList();
+const optionalInt = (max: number) => optionalInteger(0, max, { error: 'prevention-plan.validation.number' });
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, or null when blank. */
-const frenchDate = z.preprocess((v) => (blank(last(v)) ? null : String(last(v)).trim()),
-  z.string().refine((s) => /^\d{2}\/\d{2}\/\d{4}$/.test(s) && parseFrenchDate(s) !== null, { error: 'prevention-plan.validation.date' })
-    .transform((s) => parseFrenchDate(s)!.toISOString().slice(0, 10)).nullable());
+const frenchDate = kernelDate({ error: 'prevention-plan.validation.date' });
 /** `HH:MM`, or null when blank. */
-const time = z.preprocess((v) => (blank(last(v)) ? null : String(last(v)).trim()),
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'prevention-plan.validation.time' }).nullable());
+const time = kernelTime({ error: 'prevention-plan.validation.time' });
 
 /**
  * The plan form (`pdp[...]`). Types and lengths only: the required fields of seed 002 section 5
@@ -71,7 +56,7 @@ export const planSchema = z.object({
   procedures: text(10_000),
   description: text(20_000),
   comments: text(10_000),
-  workSiteType: z.preprocess((v) => (blank(last(v)) ? 'normal' : last(v)), z.enum(WORK_SITE_TYPES, { error: 'validation.choice' })),
+  workSiteType: oneOf(WORK_SITE_TYPES, { fallback: 'normal' }),
   productionStop: checkbox,
   maximumStaff: optionalInt(100_000),
   hoursWorked: optionalInt(1_000_000),
@@ -86,9 +71,22 @@ export const planSchema = z.object({
   rescueWorkerIds: idList,
   assemblyPoints: text(5000),
   emergencyNumbers: text(5000),
-  version: z.coerce.number().int().min(0).default(0),
+  version,
 });
 export type PlanInput = z.infer<typeof planSchema>;
+
+/** The filters of the plan list (query string): dates as typed (`DD/MM/YYYY`); a bad value falls back, never an error. */
+export const planFilterSchema = z.object({
+  q: queryText(200),
+  status: queryEnum(PLAN_STATUSES),
+  item: queryId,
+  customer: queryId,
+  from: queryDate,
+  to: queryDate,
+  archived: queryEnum(['yes', 'all'], 'no'),
+  validity: queryEnum(VALIDITIES),
+  feature: z.transform(planFeatureOf),
+});
 
 /** Required on a normal save (seed 002 section 5), in form order. */
 export const REQUIRED_TEXT_FIELDS = ['subject', 'participants', 'procedures', 'description', 'comments'] as const;

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { todayIso } from '../../../kernel/clock';
 import { HttpError } from '../../../kernel/http/errors';
 import { addFlash } from '../../../kernel/http/flash';
+import { isFrenchDate, toIsoDate } from '../../../kernel/http/fields';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../../kernel/http/pagination';
 import { renderScreen, renderView } from '../../../kernel/http/render';
 import { signingButtons } from '../../signing/transition.handler';
@@ -16,28 +17,14 @@ import { visiblePlanTabs, type PlanTab } from '../core/plan-tabs';
 import { mayAddPlan } from '../core/prevention-plan.policy';
 import { PLAN_STATUSES } from '../core/prevention-plan.entity';
 import { findPlan, setArchived, trashPlan } from '../core/prevention-plan.service';
-import { PLAN_FEATURES, planFeatureOf } from '../core/prevention-plan.schema';
+import { PLAN_FEATURES, planFilterSchema } from '../core/prevention-plan.schema';
 import { PLAN_TRANSITIONS } from './plan-transition.handlers';
 
-const str = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-const idParam = (v: unknown) => { const n = Number(str(v)); return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null; };
 /** `DD/MM/YYYY` -> `YYYY-MM-DD`, '' when not a date. */
-const isoOf = (v: string) => { const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v); return m ? `${m[3]}-${m[2]}-${m[1]}` : ''; };
+const isoOf = (v: string) => (isFrenchDate(v) ? toIsoDate(v) ?? '' : '');
 
 function readFilters(req: Request): PlanFilters {
-  const q = req.query;
-  const archived = str(q.archived);
-  return {
-    q: str(q.q, 200),
-    status: (PLAN_STATUSES as readonly string[]).includes(str(q.status)) ? str(q.status) : '',
-    item: idParam(q.item),
-    customer: idParam(q.customer),
-    from: str(q.from, 10),
-    to: str(q.to, 10),
-    archived: archived === 'yes' || archived === 'all' ? archived : 'no',
-    validity: (VALIDITIES as readonly string[]).includes(str(q.validity)) ? str(q.validity) : '',
-    feature: planFeatureOf(q.feature),
-  };
+  return planFilterSchema.parse(req.query);
 }
 
 /** `GET /prevention-plan/` (pdp_index): the plans the user sees, with filters and pager. */
