@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { CappedTotal } from '../db/count-up-to';
+import { queryPage } from './fields';
 
 /** Page sizes offered on list screens ("résultats par page"). */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
@@ -13,7 +14,7 @@ export interface PageRequest {
 
 /** Reads `page` and `perPage` from the query, clamped to sane values. */
 export function pageRequest(req: Request, defaultPerPage = 25): PageRequest {
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
+  const page = queryPage.parse(req.query.page);
   const asked = Number.parseInt(String(req.query.perPage ?? ''), 10);
   const perPage = (PER_PAGE_CHOICES as readonly number[]).includes(asked) ? asked : defaultPerPage;
   return { page, perPage, offset: (page - 1) * perPage };
