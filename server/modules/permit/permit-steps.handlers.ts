@@ -42,7 +42,7 @@ interface StepLocals {
 }
 
 async function renderStep(req: Request, res: Response, permit: PermitRef, type: PermitTypeDef, step: PermitStep, tree: Awaited<ReturnType<typeof stepChecklist>>, l: StepLocals): Promise<void> {
-  const action = req.ctx.routes.path(`${type.routePrefix}_step`, { id: permit.id, step });
+  const action = req.ctx.routes.path(type.routes.step, { id: permit.id, step });
   const signature = await signatureFormLocals(req, {
     action, title: '', nameEnabled: true, signerName: await userName(req), offerSaved: true, errors: l.signatureErrors, values: l.signatureValues,
   });
@@ -98,7 +98,7 @@ export const signatureAdd = (type: PermitTypeDef) => async (req: Request, res: R
   const record = orNotFound(await findPermit(req.ctx.db, permit.tenantId, permit.id));
   // A signature belongs to a step being done or done: the done ones and the next one.
   const reached = type.steps.filter((s) => record.steps.some((d) => d.step === s) || remainingSteps(type, record.steps.map((d) => d.step))[0] === s);
-  const action = req.ctx.routes.path(`${type.routePrefix}_signature_add`, { id: permit.id });
+  const action = req.ctx.routes.path(type.routes.signatureAdd, { id: permit.id });
   const render = async (values: Record<string, unknown>, errors: Record<string, string>, sig: { errors?: SignatureFormErrors; values?: { name?: string; useSaved?: boolean } } = {}) => {
     const signature = await signatureFormLocals(req, { action, title: '', nameEnabled: true, offerSaved: false, errors: sig.errors, values: sig.values });
     await renderScreen(req, res, 'permit/_signature_form', { title: req.t('permit.signatures.add_title', { number: permit.number }), permit, type, reached, action, values, errors, signature });
@@ -113,7 +113,7 @@ export const signatureAdd = (type: PermitTypeDef) => async (req: Request, res: R
       !signature.ok ? { errors: signature.errors, values: signature.values } : twice ? { errors: { form: twice }, values: { name: signature.signature.name } } : {});
   }
   await addSignature(req.ctx.db, permit, form.data.step, signature.signature, form.data.quality, req.authUser!.id);
-  saved(req, res, 'permit.flash.signature_added', { name: signature.signature.name }, req.ctx.routes.path(`${type.routePrefix}_show`, { id: permit.id }));
+  saved(req, res, 'permit.flash.signature_added', { name: signature.signature.name }, req.ctx.routes.path(type.routes.show, { id: permit.id }));
 };
 
 /** `POST /fire-permit/signature/{id}/delete` (fire_permit_signature_delete): removes a signature of a permit not closed (ability `edit`). */

@@ -15,7 +15,7 @@ function info(ctx: ZoneOwnerContext, r: Row): ZoneOwnerInfo {
   return {
     ownerType: 'permit', id: Number(r.id), kind: r.type, number: r.number, orderingCustomer: r.planId == null ? null : r.orderingCustomer,
     subject: r.description, sectorId: r.sectorId == null ? null : Number(r.sectorId), start: new Date(r.startAt), end: new Date(r.endAt),
-    url: ctx.routes.path(`${permitType(r.type)!.routePrefix}_show`, { id: r.id }), planId: r.planId == null ? null : Number(r.planId),
+    url: ctx.routes.path(permitType(r.type)!.routes.show, { id: r.id }), planId: r.planId == null ? null : Number(r.planId),
   };
 }
 

@@ -17,7 +17,7 @@ import { PERMIT_STATES } from './permit.entity';
 import { permitType, type PermitTypeDef } from './permit-types';
 
 /** Where a user sees a permit. */
-export const permitShowUrl = (req: Request, type: PermitTypeDef, id: number) => req.ctx.routes.path(`${type.routePrefix}_show`, { id });
+export const permitShowUrl = (req: Request, type: PermitTypeDef, id: number) => req.ctx.routes.path(type.routes.show, { id });
 
 async function renderForm(req: Request, res: Response, type: PermitTypeDef, plan: PlanRef | null, action: string, values: Record<string, unknown>, errors: Record<string, FieldError>, title: string): Promise<void> {
   const choices = await permitChoices(req.ctx.db, tenantOf(req), plan, { sectorId: values.sectorId ? Number(values.sectorId) : null });
@@ -33,7 +33,7 @@ export const addPermit = (type: PermitTypeDef) => async (req: Request, res: Resp
   const plan = planId > 0 ? (await resolvePlan(req, planId, 'view')).plan : null;
   if (!plan && !type.outsidePlans) throw new HttpError(404, 'errors.not_found.title');
   if (!(await mayAddPermit(req, type, plan))) throw new HttpError(403, 'errors.forbidden.message');
-  const action = req.ctx.routes.path(`${type.routePrefix}_add`, { id: plan?.id ?? 0 });
+  const action = req.ctx.routes.path(type.routes.add, { id: plan?.id ?? 0 });
   const title = plan ? req.t('permit.add_title_plan', { type: req.t(`permit.types.${type.key}`), plan: plan.pdpNumber }) : req.t('permit.add_title', { type: req.t(`permit.types.${type.key}`) });
   if (req.method !== 'POST') {
     return renderForm(req, res, type, plan, action, { sectorId: '', managerId: String(req.authUser!.id) }, {}, title);
@@ -50,7 +50,7 @@ export const addPermit = (type: PermitTypeDef) => async (req: Request, res: Resp
 export const editPermit = (type: PermitTypeDef) => async (req: Request, res: Response): Promise<void> => {
   const { permit, plan } = await resolvePermit(req, req.routeParams.id, type, 'edit');
   const record = orNotFound(await findPermit(req.ctx.db, permit.tenantId, permit.id));
-  const action = req.ctx.routes.path(`${type.routePrefix}_edit`, { id: permit.id });
+  const action = req.ctx.routes.path(type.routes.edit, { id: permit.id });
   const title = req.t('permit.edit_title', { number: permit.number });
   if (req.method !== 'POST') return renderForm(req, res, type, plan, action, formValues(record), {}, title);
   const form = parseForm(permitSchema, req.body, PERMIT_FORM);
@@ -84,7 +84,7 @@ export const showPermit = (type: PermitTypeDef) => async (req: Request, res: Res
   const map = await zoneMapPanel(req, { ownerType: 'permit', kind: type.key, ownerId: permit.id, sectorId: record.sectorId, canEdit: abilities.edit });
   await renderScreen(req, res, 'permit/show', {
     title: `${req.t(`permit.types.${type.key}`)} ${record.number}`, hideTitle: true, type, permit: record, abilities, next, checklists, map,
-    late: isLate(record), signatureRoutes: req.ctx.routes.has(`${type.routePrefix}_signature_add`),
+    late: isLate(record), signatureRoutes: req.ctx.routes.has(type.routes.signatureAdd),
     history: await listHistory(req.ctx.db.manager, permit.tenantId, PERMIT_HISTORY_SUBJECT, permit.id),
   });
 };

@@ -88,15 +88,15 @@ export async function listSignatures(db: Db, tenantId: number, permitId: number)
 export interface PermitListRow {
   id: number; type: string; number: string; state: string; description: string; startAt: Date; endAt: Date;
   lastCheckDueAt: Date | null; planId: number | null; planNumber: string | null; managerName: string | null; sectorName: string | null; late: boolean;
-  /** Route prefix of its type (links). */
-  routePrefix: string;
+  /** The name of its type's page route (`type.routes.show`). */
+  showRoute: string;
 }
 
 const LIST_SELECT = `SELECT p.id, p.type, p.number, p.state, p.description, p.start_at AS "startAt", p.end_at AS "endAt", p.last_check_due_at AS "lastCheckDueAt",
     p.plan_id AS "planId", pp.pdp_number AS "planNumber", ${NAME_SQL('m')} AS "managerName", s.name AS "sectorName"
   FROM permit p LEFT JOIN prevention_plan pp ON pp.id = p.plan_id LEFT JOIN app_user m ON m.id = p.manager_id LEFT JOIN sector s ON s.id = p.sector_id`;
 
-const withLate = (rows: PermitListRow[]) => { const now = clock.now(); return rows.map((r) => ({ ...r, late: isLate(r, now), routePrefix: typeOf(r.type).routePrefix })); };
+const withLate = (rows: PermitListRow[]) => { const now = clock.now(); return rows.map((r) => ({ ...r, late: isLate(r, now), showRoute: typeOf(r.type).routes.show })); };
 
 /** The permits of `types` on a plan, newest start first. */
 export async function listPlanPermits(db: Db, tenantId: number, planId: number, types: string[]): Promise<PermitListRow[]> {

@@ -15,12 +15,15 @@ export interface ZoneRouteNames {
   delete: string;
 }
 
-/** The spec's names for the plan (`intervention_*`), `<prefix>_zones` / `_screenshot` / `_leaflet_zone_*` otherwise. */
+/** The spec's names for the plan (`intervention_*`) and the work order (`work_order_*`); a permit's come with its type (`type.routes.zones`). */
 export function zoneRouteNames(ownerType: ZoneOwnerType, kind?: string): ZoneRouteNames {
   if (ownerType === 'prevention_plan') {
     return { localise: 'intervention_localise', save: 'intervention_localise_save', add: 'intervention_leaflet_zone_add', edit: 'intervention_leaflet_zone_edit', delete: 'intervention_leaflet_zone_delete' };
   }
-  const prefix = ownerType === 'work_order' ? 'work_order' : permitType(kind ?? '')?.routePrefix;
-  if (!prefix) throw new Error(`unknown permit type: ${kind}`);
-  return { localise: `${prefix}_zones`, save: `${prefix}_screenshot`, add: `${prefix}_leaflet_zone_add`, edit: `${prefix}_leaflet_zone_edit`, delete: `${prefix}_leaflet_zone_delete` };
+  if (ownerType === 'work_order') {
+    return { localise: 'work_order_zones', save: 'work_order_screenshot', add: 'work_order_leaflet_zone_add', edit: 'work_order_leaflet_zone_edit', delete: 'work_order_leaflet_zone_delete' };
+  }
+  const type = permitType(kind ?? '');
+  if (!type) throw new Error(`unknown permit type: ${kind}`);
+  return type.routes.zones;
 }
