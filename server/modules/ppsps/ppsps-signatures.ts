@@ -28,7 +28,7 @@ export async function ppspsSignatureWidgets(req: Request, ref: PpspsRef): Promis
   const doc = { id: ref.id, tenantId: ref.tenantId, number: ref.number };
   return {
     signatures: await renderSignaturesPanel(req, {
-      workflow: ppspsWorkflow, subject: PPSPS_SIGNING, doc, kindLabels: 'ppsps.kinds', files: signingFileRouteNames('ppsps'), testId: 'ppsps-signatures-panel',
+      workflow: ppspsWorkflow, subject: PPSPS_SIGNING, doc, kindLabels: 'ppsps.kinds', files: signingFileRouteNames('ppsps'), relaunchRoute: 'ppsps_relaunch_companies', testId: 'ppsps-signatures-panel',
     }),
     inspection: await renderInspectionSignatures(req, { subject: PPSPS_SIGNING, routeName: 'ppsps_inspection_sign', doc }),
   };

@@ -18,7 +18,7 @@ export const signaturesTab: ProtocolTab = {
   key: 'signatures', labelKey: 'signing.panel.title', icon: 'pen', order: 25,
   render: (req, _res, ctx) => renderSignaturesPanel(req, {
     workflow: pdsWorkflow, subject: PDS_SIGNING, doc: { id: ctx.ref.id, tenantId: ctx.ref.tenantId, number: ctx.ref.pdsNumber },
-    kindLabels: 'security-protocol.kinds', files: signingFileRouteNames('pds'), testId: 'pds-signatures-panel',
+    kindLabels: 'security-protocol.kinds', files: signingFileRouteNames('pds'), relaunchRoute: 'pds_relaunch_companies', testId: 'pds-signatures-panel',
   }),
 };
 

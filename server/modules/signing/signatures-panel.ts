@@ -51,6 +51,8 @@ export interface SignaturesPanelOptions {
   /** Translation key prefix of the company kinds (`security-protocol.kinds`), or none to show the kind as is. */
   kindLabels?: string;
   files?: SigningFileRoutes;
+  /** Route name of the relaunch of the companies' signing links (`pds_relaunch_companies`), for a document signed by link. */
+  relaunchRoute?: string;
   /** `data-testid` of the panel. */
   testId?: string;
 }
@@ -104,8 +106,7 @@ export async function signaturesPanelData(req: Request, o: SignaturesPanelOption
   const links = byLink ? await documentLinkStatuses(req.ctx.db, s.type, doc.tenantId, doc.id) : new Map<number, CompanyLinkStatus>();
   const mayRelaunch = byLink && status === 'waiting_tiers' && current.companies.some((c) => !c.signature)
     && (grants.granted || can(req.authUser!, `${s.rightPrefix}.sign`));
-  const relaunchRoute = `${s.rightPrefix}_relaunch_companies`;
-  const relaunchUrl = mayRelaunch && routes.has(relaunchRoute) ? routes.path(relaunchRoute, { id: doc.id }) : null;
+  const relaunchUrl = mayRelaunch && o.relaunchRoute ? routes.path(o.relaunchRoute, { id: doc.id }) : null;
   const externalName = await fileName(req, doc.tenantId, loaded?.externalFileId);
   return {
     ...grants,

@@ -9,7 +9,7 @@ import type { RouteDef } from '../../kernel/http/route-table';
 import { createStorage, sendStoredFile, StoredFile } from '../../kernel/storage';
 import { keepUploads, uploadFiles, type UploadError } from '../../kernel/uploads';
 import type { Workflow } from '../../kernel/workflow';
-import { grantsOf } from './signatures-panel';
+import { grantsOf, type SigningFileRoutes } from './signatures-panel';
 import type { SigningSubject } from './signing-subject';
 import type { SigningWorkflowSubject } from './signing-workflow';
 import type { SigningDocumentRef } from './transition.handler';
@@ -100,15 +100,16 @@ export function signingFileDownload(o: Pick<SigningFileRouteOptions, 'subject' |
 export function signingFileRoutes(o: SigningFileRouteOptions & { prefix: string; basePath: string; right: string; toggle?: string }): RouteDef[] {
   const base = `${o.basePath}/{id}`;
   const extra = o.toggle ? { toggle: o.toggle } : {};
+  const n = signingFileRouteNames(o.prefix);
   return [
-    { name: `${o.prefix}_signed_file`, method: ['GET', 'POST'], path: `${base}/signed-file`, right: o.right, ...extra, handler: signingFileHandler(o, 'signed', `${o.prefix}_signed_file`), bodyParsers: [signedFileUpload] },
-    { name: `${o.prefix}_signed_file_download`, method: 'GET', path: `${base}/signed-file/download`, right: o.right, ...extra, handler: signingFileDownload(o, 'signed') },
-    { name: `${o.prefix}_external_file`, method: ['GET', 'POST'], path: `${base}/external-file`, right: o.right, ...extra, handler: signingFileHandler(o, 'external', `${o.prefix}_external_file`), bodyParsers: [externalFileUpload] },
-    { name: `${o.prefix}_external_file_download`, method: 'GET', path: `${base}/external-file/download`, right: o.right, ...extra, handler: signingFileDownload(o, 'external') },
+    { name: n.signed, method: ['GET', 'POST'], path: `${base}/signed-file`, right: o.right, ...extra, handler: signingFileHandler(o, 'signed', n.signed), bodyParsers: [signedFileUpload] },
+    { name: n.signedDownload, method: 'GET', path: `${base}/signed-file/download`, right: o.right, ...extra, handler: signingFileDownload(o, 'signed') },
+    { name: n.external, method: ['GET', 'POST'], path: `${base}/external-file`, right: o.right, ...extra, handler: signingFileHandler(o, 'external', n.external), bodyParsers: [externalFileUpload] },
+    { name: n.externalDownload, method: 'GET', path: `${base}/external-file/download`, right: o.right, ...extra, handler: signingFileDownload(o, 'external') },
   ];
 }
 
-/** The route names the signatures panel links to. */
-export function signingFileRouteNames(prefix: string) {
+/** The names of the four file routes of `signingFileRoutes` (the signatures panel links to them). */
+export function signingFileRouteNames(prefix: string): SigningFileRoutes {
   return { signed: `${prefix}_signed_file`, signedDownload: `${prefix}_signed_file_download`, external: `${prefix}_external_file`, externalDownload: `${prefix}_external_file_download` };
 }
