@@ -1,7 +1,7 @@
 /**
  * The prevention plan's door: what other modules may use of it, and nothing else. A module
  * that adds a part to the plan page (documents, risk analysis, work orders, permits, zones)
- * registers its tab, checks and history labels and guards its routes here; the PPSPS and the
+ * contributes its tab, checks and history labels to the points here and guards its routes here; the PPSPS and the
  * security protocol reuse the company block and the indicators' counts.
  *
  * The module file (`prevention-plan.routes.ts`) is not re-exported: `server/modules/index.ts`
@@ -10,10 +10,11 @@
  */
 export type { PlanRef } from './core/plan-ref';
 export { loadPlanRef, loadPlanSubject, planTabUrl, requirePlan, resolvePlan } from './core/plan-access';
-export { registerPlanTab } from './core/plan-tabs';
-export { registerPlanCheck } from './core/plan-checks';
-export type { Db, PlanProblem } from './core/plan-checks';
-export { registerPlanHistoryLabels } from './core/plan-history-labels';
+export { planPageTabs } from './core/plan-tabs';
+export type { PlanTab } from './core/plan-tabs';
+export { planChecks } from './core/plan-checks';
+export type { Db, PlanCheck, PlanProblem } from './core/plan-checks';
+export { planHistoryLabels } from './core/plan-history-labels';
 export { planMailer } from './core/plan-mail';
 export { mailRecipientSql } from './core/plan-creation-mail';
 export { PreventionPlan } from './core/prevention-plan.entity';

@@ -1,7 +1,5 @@
 import { defineModule } from '../../kernel/module';
 import type { PlanPart } from './plan-part';
-// Imported in this order, the parts register their tabs, rules and listeners as they always did:
-// the plan's own last (its rules come after the companies' and the long works').
 import { companiesPart } from './companies/companies.part';
 import { staffPart } from './staff/staff.part';
 import { indicatorsPart } from './indicators/indicators.part';
@@ -23,6 +21,15 @@ const PLAN_PARTS: PlanPart[] = [
 ];
 
 /**
+ * The parts in the order their contributions are installed, the plan's own last: its rules come
+ * after the companies' and the long works' (the order the completeness panel lists problems in),
+ * and its signature listeners after the sign-link ones on `send_tiers_amend`.
+ */
+const INSTALL_ORDER: PlanPart[] = [
+  companiesPart, staffPart, indicatorsPart, amendmentPart, signLinkPart, outputPart, signingPart, inspectionPart, actionsPart, planPart,
+];
+
+/**
  * The prevention plan (pdp / intervention): the plan and its own sections, its companies, staff,
  * indicators, amendments, signatures (in the application and by e-mailed link), prints, prior
  * inspection and actions, each part in its folder. Record rules in core/prevention-plan.policy.ts,
@@ -37,4 +44,5 @@ export const preventionPlanModule = defineModule({
   demo: async (db, tenantId) => {
     for (const p of PLAN_PARTS) if (p.demo) await p.demo(db, tenantId);
   },
+  contributes: INSTALL_ORDER.flatMap((p) => p.contributes ?? []),
 });

@@ -34,8 +34,8 @@ const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * Makes a document type signable by link. The workflow listeners (`send_tiers`,
- * `send_tiers_amend` queue the links; `update`, `refuse` revoke them) are added by
- * `registerSignLinks` in `sign-link.listeners.ts`, which calls this.
+ * `send_tiers_amend` queue the links; `update`, `refuse` revoke them) come with it from
+ * `signLinks` in `sign-link.listeners.ts`, whose extension point calls this at install.
  */
 export function defineSignLinkSubject(s: SignLinkSubject): SignLinkSubject {
   for (const name of [s.numberColumn, s.titleColumn]) {

@@ -45,10 +45,3 @@ function signLinkListeners(def: SignLinkSubject): WorkflowListener[] {
 export function signLinks(def: SignLinkSubject): Contribution[] {
   return [contribute(signLinkTypes, def), contribute(def.workflow.listeners, ...signLinkListeners(def)), SIGN_LINK_JOB_HANDLER];
 }
-
-/** The type and its listeners added at once (the plan's, until it declares them); the job's handler comes from {@link signLinks}. */
-export function registerSignLinks(def: SignLinkSubject): SignLinkSubject {
-  const s = defineSignLinkSubject(def);
-  for (const l of signLinkListeners(s)) s.workflow.on(l.on, l.run);
-  return s;
-}

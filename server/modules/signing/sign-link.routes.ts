@@ -1,6 +1,5 @@
 import type { RouteDef } from '../../kernel/http/route-table';
 import * as h from './sign-link.handlers';
-import './sign-link.listeners';
 
 /**
  * The public pages of an e-mailed signing link, for every document type (plan, protocol, PPSPS):

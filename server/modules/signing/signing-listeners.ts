@@ -52,9 +52,3 @@ export function signingListeners(workflow: Workflow<SigningWorkflowSubject>, s: 
   }
   return contribute(workflow.listeners, ...listeners);
 }
-
-/** Adds {@link signingListeners} at once (the plan's, until it declares them). */
-export function registerSigningListeners(workflow: Workflow<SigningWorkflowSubject>, s: SigningSubject): void {
-  const c = signingListeners(workflow, s);
-  for (const item of c.items) c.point.add(item);
-}

@@ -1,9 +1,13 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
+import { jobHandlers } from '../../../kernel/jobs';
 import type { PlanPart } from '../plan-part';
-import { scheduleWeekEmail } from './plan-week-email.service';
+import { planCreationMailHandler } from '../core/plan-creation-mail';
+import { planHistoryLabels } from '../core/plan-history-labels';
+import { ACTIONS_HISTORY_LABELS } from './plan-actions.service';
+import { scheduleWeekEmail, weekEmailHandler, weekEmailUserHandler } from './plan-week-email.service';
 import * as a from './plan-actions.handlers';
 import { weekEmail } from './plan-week-email.handlers';
-import '../core/plan-creation-mail';
 
 const T = 'module_prevention_plan';
 
@@ -18,4 +22,12 @@ const PLAN_ACTION_ROUTES: RouteDef[] = [
 ];
 
 /** Actions on a whole plan and the weekly recap (its job queued at start-up). */
-export const actionsPart: PlanPart = { routes: PLAN_ACTION_ROUTES, schedule: scheduleWeekEmail };
+export const actionsPart: PlanPart = {
+  routes: PLAN_ACTION_ROUTES,
+  schedule: scheduleWeekEmail,
+  contributes: [
+    // The creation mail leaves when a plan is created (core's service queues it).
+    contribute(jobHandlers, planCreationMailHandler, weekEmailUserHandler, weekEmailHandler),
+    contribute(planHistoryLabels, ACTIONS_HISTORY_LABELS),
+  ],
+};

@@ -4,16 +4,15 @@ import { recordHistory } from '../../../kernel/history/history.service';
 import { rowsOf } from '../../../kernel/db/sql';
 import { enqueuePlanCreationMails } from '../core/plan-creation-mail';
 import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
-import { registerPlanHistoryLabels } from '../core/plan-history-labels';
 import { nextNumber, PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
 /** Labels of the history rows written by duplicate and renew. */
-registerPlanHistoryLabels({
+export const ACTIONS_HISTORY_LABELS: Record<string, string> = {
   duplicate: 'plan-actions.history.duplicate',
   duplicated: 'plan-actions.history.duplicated',
   renew: 'plan-actions.history.renew',
   renewed: 'plan-actions.history.renewed',
-});
+};
 
 /**
  * The plan's own columns a copy takes over. Listed by hand on purpose: the number, the state,

@@ -5,7 +5,7 @@ import { clock, todayIso } from '../../../kernel/clock';
 import type { Db } from '../../../kernel/db/sql';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
-import { enqueue, enqueueOnce, registerJobHandler } from '../../../kernel/jobs';
+import { enqueue, enqueueOnce, defineJobHandler } from '../../../kernel/jobs';
 import { VIEWS_DIR } from '../../../kernel/http/render';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { can } from '../../../kernel/rights/registry';
@@ -180,12 +180,14 @@ export async function sendWeekEmail(db: DataSource, tenantId: number, userId: nu
   return true;
 }
 
-registerJobHandler<{ userId: number }>(WEEK_EMAIL_USER_JOB, async (payload, ctx) => {
+/** Handler of the {@link WEEK_EMAIL_USER_JOB} jobs, contributed by the module. */
+export const weekEmailUserHandler = defineJobHandler<{ userId: number }>(WEEK_EMAIL_USER_JOB, async (payload, ctx) => {
   if (ctx.job.tenantId == null) return;
   await sendWeekEmail(ctx.dataSource, ctx.job.tenantId, Number(payload.userId));
 });
 
-registerJobHandler(WEEK_EMAIL_JOB, async (_payload, ctx) => {
+/** Handler of the {@link WEEK_EMAIL_JOB} jobs, contributed by the module. */
+export const weekEmailHandler = defineJobHandler(WEEK_EMAIL_JOB, async (_payload, ctx) => {
   // The recaps and the next run commit together: a failed run is retried whole, never half-sent.
   await ctx.dataSource.transaction(async (m) => {
     await queueAllWeekEmails(m, mondayOf(todayIso()));

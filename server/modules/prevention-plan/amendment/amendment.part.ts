@@ -1,5 +1,8 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { AMENDMENT_HISTORY_LABELS } from '../core/plan-amendment.service';
+import { planHistoryLabels } from '../core/plan-history-labels';
 import { amend } from './plan-amendment.handlers';
 
 const T = 'module_prevention_plan';
@@ -14,4 +17,4 @@ const PLAN_AMENDMENT_ROUTES: RouteDef[] = [
 ];
 
 /** The plan's amendments. */
-export const amendmentPart: PlanPart = { routes: PLAN_AMENDMENT_ROUTES };
+export const amendmentPart: PlanPart = { routes: PLAN_AMENDMENT_ROUTES, contributes: [contribute(planHistoryLabels, AMENDMENT_HISTORY_LABELS)] };

@@ -1,12 +1,17 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planChecks } from '../core/plan-checks';
+import { PLAN_COMPANY_HISTORY_LABELS } from '../core/plan-company.service';
+import { planHistoryLabels } from '../core/plan-history-labels';
+import { planPageTabs } from '../core/plan-tabs';
 import { seedPlanCompaniesDemo } from './plan-company.demo';
 import {
   companyAdd, companyAddressGet, companyContactGet, companyEdit, companyGet, companyRemove, companyReset, searchTiersJson,
   showInterventionTiers, tiersAddressForm, tiersContactForm, tiersForm,
 } from './plan-company.handlers';
 // Registers the companies tab and the company rules of the plan at boot.
-import './plan-company.tab';
+import { companiesCheck, companiesTab } from './plan-company.tab';
 
 const T = 'module_prevention_plan';
 const V = 'pdp.view';
@@ -31,4 +36,12 @@ const PLAN_COMPANY_ROUTES: RouteDef[] = [
 ];
 
 /** The companies of the plan (their demo companies come after the demo plans). */
-export const companiesPart: PlanPart = { routes: PLAN_COMPANY_ROUTES, demo: seedPlanCompaniesDemo };
+export const companiesPart: PlanPart = {
+  routes: PLAN_COMPANY_ROUTES,
+  demo: seedPlanCompaniesDemo,
+  contributes: [
+    contribute(planPageTabs, companiesTab),
+    contribute(planChecks, companiesCheck),
+    contribute(planHistoryLabels, PLAN_COMPANY_HISTORY_LABELS),
+  ],
+};

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
-import { registerPlanCheck, type Db, type PlanProblem } from '../core/plan-checks';
-import { registerPlanTab } from '../core/plan-tabs';
+import type { Db, PlanCheck, PlanProblem } from '../core/plan-checks';
+import type { PlanTab } from '../core/plan-tabs';
 import { mayEditPlan } from '../core/plan-access';
 import type { PlanRef } from '../core/plan-ref';
 import { companyTree, listPlanCompanies, type PlanCompanyRow } from '../core/plan-company.service';
@@ -33,16 +33,18 @@ export function companyProblems(rows: PlanCompanyRow[]): PlanProblem[] {
   return out;
 }
 
-registerPlanCheck({
+/** `companies`: the companies of the plan are complete (managers, parents of subcontractors ...). */
+export const companiesCheck: PlanCheck = {
   name: 'companies',
   check: async (db: Db, plan: PlanRef) => companyProblems(await listPlanCompanies(db, plan.tenantId, plan.id)),
-});
+};
 
-registerPlanTab({
+/** The plan page's companies tab (20). */
+export const companiesTab: PlanTab = {
   key: 'companies',
   labelKey: 'plan-company.tab.companies',
   icon: 'building',
   order: 20,
   render: renderCompaniesTab,
   badge: async (req, plan) => (await listPlanCompanies(req.ctx.db, plan.tenantId, plan.id)).length,
-});
+};

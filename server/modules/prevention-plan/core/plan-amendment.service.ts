@@ -4,13 +4,12 @@ import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { recordHistory } from '../../../kernel/history/history.service';
 import { translator } from '../../../kernel/i18n/i18n';
 import { PLAN_HISTORY_SUBJECT } from './plan-company.service';
-import { registerPlanHistoryLabels } from './plan-history-labels';
 import { isAmendableState, STAFF_AMENDMENT_STATES } from './plan-amendment.policy';
 import { queueSignLinks, revokePlanLinks } from './plan-sign-link.service';
 import { supersedeSignatures } from './plan-signers.service';
 
-// Amendments write the plan's history outside the workflow: 'amend' rows get our label.
-registerPlanHistoryLabels({ amend: 'plan-amendment.history.amend' });
+/** Amendments write the plan's history outside the workflow: 'amend' rows get this label (contributed by the amendment part). */
+export const AMENDMENT_HISTORY_LABELS: Record<string, string> = { amend: 'plan-amendment.history.amend' };
 
 /** An amendment as the history and the amendment list show it. */
 export interface AmendmentRow {

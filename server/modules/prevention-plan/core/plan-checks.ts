@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { extensionPoint } from '../../../kernel/extension';
 import type { PlanRef } from './plan-ref';
 
 /** A data source or a transaction's manager. */
@@ -24,11 +25,17 @@ export interface PlanCheck {
 
 const checks = new Map<string, PlanCheck>();
 
-/** Declares a rule over plans (companies, documents, risk analysis ...). */
+/** Adds a rule over plans; a second rule with the same name is a programming error. */
 export function registerPlanCheck(check: PlanCheck): void {
   if (checks.has(check.name)) throw new Error(`Contrôle de plan déjà déclaré : ${check.name}`);
   checks.set(check.name, check);
 }
+
+/**
+ * The rules over plans (companies, documents, risk analysis ...): each part and module
+ * contributes its own, run in installation order (module, then declaration order).
+ */
+export const planChecks = extensionPoint<PlanCheck>('prevention-plan:checks', registerPlanCheck);
 
 /** Every problem of a plan, from every registered rule, errors first. */
 export async function runPlanChecks(db: Db, plan: PlanRef): Promise<PlanProblem[]> {

@@ -6,7 +6,6 @@ import { findTiers, listTiersAddresses, listTiersContacts, type TiersAddressRow,
 import type { PlanRef } from './plan-ref';
 import type { PlanCompanyKind } from './plan-company.entity';
 import type { CompanyInput } from './plan-company.schema';
-import { registerPlanHistoryLabels } from './plan-history-labels';
 
 type Db = DataSource | EntityManager;
 
@@ -28,7 +27,6 @@ export const PLAN_COMPANY_HISTORY_LABELS: Record<string, string> = {
   external_staff_add: 'plan-company.history.external_staff_add',
   external_staff_remove: 'plan-company.history.external_staff_remove',
 };
-registerPlanHistoryLabels(PLAN_COMPANY_HISTORY_LABELS);
 
 /** One company of a plan as the screens show it. */
 export interface PlanCompanyRow extends CompanyBlockRow {

@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { loadAuthUser } from '../../../kernel/auth/load-user';
 import { formatDate } from '../../../kernel/i18n/format';
 import { translator } from '../../../kernel/i18n/i18n';
-import { enqueue, registerJobHandler } from '../../../kernel/jobs';
+import { enqueue, defineJobHandler } from '../../../kernel/jobs';
 import { VIEWS_DIR } from '../../../kernel/http/render';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { userInTenant } from '../../../kernel/tenancy';
@@ -80,7 +80,8 @@ export async function sendPlanCreationMail(db: DataSource, tenantId: number, pay
   return true;
 }
 
-registerJobHandler<{ planId: number; userId: number }>(PLAN_CREATION_MAIL_JOB, async (payload, ctx) => {
+/** Handler of the {@link PLAN_CREATION_MAIL_JOB} jobs, contributed by the module. */
+export const planCreationMailHandler = defineJobHandler<{ planId: number; userId: number }>(PLAN_CREATION_MAIL_JOB, async (payload, ctx) => {
   if (ctx.job.tenantId == null) return;
   await sendPlanCreationMail(ctx.dataSource, ctx.job.tenantId, payload);
 });

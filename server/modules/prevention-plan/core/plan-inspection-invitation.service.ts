@@ -12,7 +12,6 @@ import { translator } from '../../../kernel/i18n/i18n';
 import { displayName, type AuthUser } from '../../../kernel/rights/auth-user';
 import { userInTenant } from '../../../kernel/tenancy';
 import { PLAN_HISTORY_SUBJECT } from './plan-company.service';
-import { registerPlanHistoryLabels } from './plan-history-labels';
 import type { InvitationInput } from './plan-inspection-invitation.schema';
 import { planMailer } from './plan-mail';
 import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
@@ -26,7 +25,8 @@ export const CSE_NOTICE_DAYS = 3;
 /** History transition of a sent invitation. */
 export const INVITATION_TRANSITION = 'inspection_invitation';
 
-registerPlanHistoryLabels({ [INVITATION_TRANSITION]: 'plan-inspection.history.inspection_invitation' });
+/** Its label in the plan's history (contributed by the inspection part). */
+export const INVITATION_HISTORY_LABELS: Record<string, string> = { [INVITATION_TRANSITION]: 'plan-inspection.history.inspection_invitation' };
 
 const HOUR = 3_600_000;
 

@@ -2,12 +2,12 @@ import type { DataSource } from 'typeorm';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { recordHistory } from '../../../kernel/history/history.service';
 import { PLAN_HISTORY_SUBJECT } from './plan-company.service';
-import { registerPlanHistoryLabels } from './plan-history-labels';
 import { recordSignature } from './plan-signers.service';
 
 /** History transition of a signature collected at the prior joint inspection. */
 export const INSPECTION_SIGN_TRANSITION = 'inspection_sign';
-registerPlanHistoryLabels({ [INSPECTION_SIGN_TRANSITION]: 'plan-inspection.history.inspection_sign' });
+/** Its label in the plan's history (contributed by the inspection part). */
+export const INSPECTION_SIGN_HISTORY_LABELS: Record<string, string> = { [INSPECTION_SIGN_TRANSITION]: 'plan-inspection.history.inspection_sign' };
 
 /** The signer key of a participant of the prior joint inspection. */
 export const inspectionSignerKey = (participantId: number) => `inspection:${participantId}`;

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../../kernel/clock';
 import { recordHistory } from '../../../kernel/history/history.service';
-import { registerTrashable, softDelete } from '../../../kernel/trash/trash';
+import { softDelete } from '../../../kernel/trash/trash';
 import { userInTenant } from '../../../kernel/tenancy';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import type { PlanInput } from './prevention-plan.schema';
@@ -9,8 +9,6 @@ import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
 import { enqueuePlanCreationMails } from './plan-creation-mail';
 
 type Db = DataSource | EntityManager;
-
-registerTrashable({ table: 'prevention_plan', typeKey: 'prevention-plan.trash_type' });
 
 /** Subject type of the plan's history rows. */
 export const PLAN_HISTORY_SUBJECT = 'prevention_plan';

@@ -2,13 +2,15 @@ import type { Request } from 'express';
 import { formatDate } from '../../../kernel/i18n/format';
 import { defineWidgetRoute, widgetFromCounts } from '../../../kernel/dashboard/widget';
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planChecks } from '../core/plan-checks';
 import { loadScope } from '../../action-plan/action-scope';
 import {
   countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
   figure, inOperationPlans, todayPlans, type Viewer,
 } from './plan-indicators.service';
-import './plan-long-works.checks';
+import { longDangerousWorksCheck } from './plan-long-works.checks';
 
 const R = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -133,4 +135,4 @@ const PLAN_INDICATOR_ROUTES: RouteDef[] = [
 ];
 
 /** The plan's indicators (dashboard widgets). */
-export const indicatorsPart: PlanPart = { routes: PLAN_INDICATOR_ROUTES };
+export const indicatorsPart: PlanPart = { routes: PLAN_INDICATOR_ROUTES, contributes: [contribute(planChecks, longDangerousWorksCheck)] };

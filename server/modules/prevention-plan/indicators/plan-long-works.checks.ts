@@ -1,4 +1,4 @@
-import { registerPlanCheck, type PlanProblem } from '../core/plan-checks';
+import type { PlanCheck, PlanProblem } from '../core/plan-checks';
 import { dangerOf, dangerReason, longWorksOf, longWorksReason } from '../core/plan-long-works.service';
 
 /**
@@ -6,7 +6,7 @@ import { dangerOf, dangerReason, longWorksOf, longWorksReason } from '../core/pl
  * outside company on the site) and dangerous works (arrêté du 19 mars 1993), each with its reason.
  * Warnings, not errors: both only require a written plan, which this one is.
  */
-registerPlanCheck({
+export const longDangerousWorksCheck: PlanCheck = {
   name: 'long-dangerous-works',
   check: async (db, plan) => {
     const found: PlanProblem[] = [];
@@ -16,4 +16,4 @@ registerPlanCheck({
     if (danger.dangerous) found.push({ severity: 'warning', key: 'prevention-admin.checks.dangerous_works', params: { detail: dangerReason(danger) }, tab: 'intervention' });
     return found;
   },
-});
+};

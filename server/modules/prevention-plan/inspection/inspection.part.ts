@@ -1,5 +1,9 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planHistoryLabels } from '../core/plan-history-labels';
+import { INVITATION_HISTORY_LABELS } from '../core/plan-inspection-invitation.service';
+import { INSPECTION_SIGN_HISTORY_LABELS } from '../core/plan-inspection-signature.service';
 import { invitationAdd, invitationList } from './plan-inspection-invitation.handlers';
 import { inspectionSign } from './plan-inspection-signature.handlers';
 
@@ -17,4 +21,7 @@ const PLAN_INSPECTION_ROUTES: RouteDef[] = [
 ];
 
 /** The prior joint inspection: invitations and signatures. */
-export const inspectionPart: PlanPart = { routes: PLAN_INSPECTION_ROUTES };
+export const inspectionPart: PlanPart = {
+  routes: PLAN_INSPECTION_ROUTES,
+  contributes: [contribute(planHistoryLabels, INVITATION_HISTORY_LABELS, INSPECTION_SIGN_HISTORY_LABELS)],
+};

@@ -1,7 +1,6 @@
 import { transitionHandler } from '../../signing/transition.handler';
 import { forgetPlan, resolvePlan } from '../core/plan-access';
 import { planWorkflow } from '../core/prevention-plan.workflow';
-import './plan-transition.listeners';
 
 /** Options of the plan's transition route, shared with the plan page's buttons. */
 export const PLAN_TRANSITIONS = { workflow: planWorkflow, routeName: 'pdp_apply_transition' };

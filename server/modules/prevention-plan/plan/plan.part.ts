@@ -1,4 +1,8 @@
+import { contribute } from '../../../kernel/extension';
+import { trashables } from '../../../kernel/trash/trash';
 import type { PlanPart } from '../plan-part';
+import { planChecks } from '../core/plan-checks';
+import { planPageTabs } from '../core/plan-tabs';
 import { history as planHistoryFragment } from './plan-history.handlers';
 import * as h from './prevention-plan.handlers';
 import * as f from './plan-form.handlers';
@@ -6,11 +10,11 @@ import * as p from './plan-material.handlers';
 import { adviceAdd } from './plan-advice.handlers';
 import * as u from './prevention-plan.uploads';
 import { applyTransition } from './plan-transition.handlers';
-import { schedulePlanExpiry } from './plan-expiry.job';
+import { PLAN_EXPIRY, schedulePlanExpiry } from './plan-expiry.job';
+import { planSignatureListeners } from './plan-transition.listeners';
 import { seedPreventionPlanDemo } from '../core/prevention-plan.demo';
-// Registers the plan's own tabs and rules at boot, after the other parts' (the order of the rules).
-import './prevention-plan.tabs';
-import './prevention-plan.checks';
+import { PLAN_OWN_TABS } from './prevention-plan.tabs';
+import { planFieldsCheck, planInspectionCheck } from './prevention-plan.checks';
 
 const V = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -45,4 +49,11 @@ export const planPart: PlanPart = {
   ],
   schedule: schedulePlanExpiry,
   demo: seedPreventionPlanDemo,
+  contributes: [
+    planSignatureListeners,
+    ...PLAN_EXPIRY,
+    contribute(planPageTabs, ...PLAN_OWN_TABS),
+    contribute(planChecks, planFieldsCheck, planInspectionCheck),
+    contribute(trashables, { table: 'prevention_plan', typeKey: 'prevention-plan.trash_type' }),
+  ],
 };

@@ -1,4 +1,4 @@
-import { registerPlanCheck, type PlanProblem } from '../core/plan-checks';
+import type { PlanCheck, PlanProblem } from '../core/plan-checks';
 import { externalPlansAllowed } from './plan-form.service';
 import { findPlan } from '../core/prevention-plan.service';
 import { requiredFieldErrors, type PlanInput } from '../core/prevention-plan.schema';
@@ -8,7 +8,7 @@ import { requiredFieldErrors, type PlanInput } from '../core/prevention-plan.sch
  * required fields, punctual or periodic (frequency when periodic), at least one work type, and
  * medical-supervision works complete. Each problem names the field (`prevention-plan.fields.*`).
  */
-registerPlanCheck({
+export const planFieldsCheck: PlanCheck = {
   name: 'plan-fields',
   check: async (db, ref) => {
     const plan = await findPlan(db, ref.tenantId, ref.id);
@@ -30,14 +30,14 @@ registerPlanCheck({
     if (bad?.n > 0) problems.push({ severity: 'error', key: 'prevention-plan.checks.medical_works', params: { count: bad.n }, tab: 'materials' });
     return problems;
   },
-});
+};
 
 /**
  * `plan-inspection`: the prior joint inspection of seed 002 §5 — its date, whether facilities are
  * made available, and at least one representative. (Its order with the start date is checked by
  * `plan-fields`; the 72-hour invitation comes with the signing workflow.)
  */
-registerPlanCheck({
+export const planInspectionCheck: PlanCheck = {
   name: 'plan-inspection',
   check: async (db, ref) => {
     const [row] = await db.query(
@@ -54,4 +54,4 @@ registerPlanCheck({
     if (row.participants === 0) problems.push({ severity: 'error', key: 'prevention-plan.checks.inspection_participants', tab: 'inspection' });
     return problems;
   },
-});
+};

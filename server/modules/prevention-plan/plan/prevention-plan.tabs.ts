@@ -7,7 +7,7 @@ import { listParticipants } from '../core/plan-inspection.service';
 import { inspectionTabLocals } from './plan-inspection-invitation.tab';
 import { listMaterials, listMedicalWorks } from '../core/plan-material.service';
 import type { PlanRef } from '../core/plan-ref';
-import { registerPlanTab } from '../core/plan-tabs';
+import type { PlanTab } from '../core/plan-tabs';
 import { renderPlanHistoryTab } from './plan-history.handlers';
 import { findPlan, type PlanRecord } from '../core/prevention-plan.service';
 
@@ -28,32 +28,33 @@ async function tab(req: Request, plan: PlanRef, view: string, extra: Record<stri
   return renderView(res, `prevention-plan/plan/_tab_${view}`, { plan: await record(req, plan), abilities, ...extra });
 }
 
-registerPlanTab({ key: 'intervention', labelKey: 'prevention-plan.tabs.intervention', icon: 'clipboard-check', order: 10, render: (req, p) => tab(req, p, 'intervention') });
-registerPlanTab({ key: 'description', labelKey: 'prevention-plan.tabs.description', icon: 'card-text', order: 35, render: (req, p) => tab(req, p, 'description') });
-registerPlanTab({
-  key: 'materials', labelKey: 'prevention-plan.tabs.materials', icon: 'tools', order: 55,
-  render: async (req, p) => tab(req, p, 'materials', {
-    materials: await listMaterials(req.ctx.db, p.tenantId, p.id), medicalWorks: await listMedicalWorks(req.ctx.db, p.tenantId, p.id),
-  }),
-  badge: async (req, p) => (await listMaterials(req.ctx.db, p.tenantId, p.id)).length || null,
-});
-registerPlanTab({
-  key: 'inspection', labelKey: 'prevention-plan.tabs.inspection', icon: 'search', order: 60,
-  render: async (req, p) => tab(req, p, 'inspection', { participants: await listParticipants(req.ctx.db, p.tenantId, p.id), ...(await inspectionTabLocals(req, p)) }),
-});
-registerPlanTab({ key: 'safety', labelKey: 'prevention-plan.tabs.safety', icon: 'heart-pulse', order: 65, render: (req, p) => tab(req, p, 'safety') });
-registerPlanTab({
-  key: 'advice', labelKey: 'prevention-plan.tabs.advice', icon: 'chat-left-text', order: 70,
-  render: async (req, p) => tab(req, p, 'advice', { advice: await listAdvice(req.ctx.db, p.tenantId, p.id) }),
-  badge: async (req, p) => (await listAdvice(req.ctx.db, p.tenantId, p.id)).length || null,
-});
-// Filled by the next issues: an empty state says so.
-for (const [key, icon, order] of [
-  ['consignment', 'lock', 88],
-] as const) {
-  registerPlanTab({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) });
-}
-registerPlanTab({
-  key: 'history', labelKey: 'prevention-plan.tabs.history', icon: 'clock-history', order: 95,
-  render: (req, p) => renderPlanHistoryTab(req, p),
-});
+/** The plan page's own tabs: intervention, description, materials, inspection, safety, advice, the placeholders to come, history. */
+export const PLAN_OWN_TABS: PlanTab[] = [
+  { key: 'intervention', labelKey: 'prevention-plan.tabs.intervention', icon: 'clipboard-check', order: 10, render: (req, p) => tab(req, p, 'intervention') },
+  { key: 'description', labelKey: 'prevention-plan.tabs.description', icon: 'card-text', order: 35, render: (req, p) => tab(req, p, 'description') },
+  {
+    key: 'materials', labelKey: 'prevention-plan.tabs.materials', icon: 'tools', order: 55,
+    render: async (req, p) => tab(req, p, 'materials', {
+      materials: await listMaterials(req.ctx.db, p.tenantId, p.id), medicalWorks: await listMedicalWorks(req.ctx.db, p.tenantId, p.id),
+    }),
+    badge: async (req, p) => (await listMaterials(req.ctx.db, p.tenantId, p.id)).length || null,
+  },
+  {
+    key: 'inspection', labelKey: 'prevention-plan.tabs.inspection', icon: 'search', order: 60,
+    render: async (req, p) => tab(req, p, 'inspection', { participants: await listParticipants(req.ctx.db, p.tenantId, p.id), ...(await inspectionTabLocals(req, p)) }),
+  },
+  { key: 'safety', labelKey: 'prevention-plan.tabs.safety', icon: 'heart-pulse', order: 65, render: (req, p) => tab(req, p, 'safety') },
+  {
+    key: 'advice', labelKey: 'prevention-plan.tabs.advice', icon: 'chat-left-text', order: 70,
+    render: async (req, p) => tab(req, p, 'advice', { advice: await listAdvice(req.ctx.db, p.tenantId, p.id) }),
+    badge: async (req, p) => (await listAdvice(req.ctx.db, p.tenantId, p.id)).length || null,
+  },
+  // Filled by the next issues: an empty state says so.
+  ...([
+    ['consignment', 'lock', 88],
+  ] as const).map(([key, icon, order]): PlanTab => ({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) })),
+  {
+    key: 'history', labelKey: 'prevention-plan.tabs.history', icon: 'clock-history', order: 95,
+    render: (req, p) => renderPlanHistoryTab(req, p),
+  },
+];

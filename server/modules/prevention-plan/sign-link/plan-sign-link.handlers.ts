@@ -1,10 +1,10 @@
 import { can } from '../../../kernel/rights/registry';
 import { relaunchHandler } from '../../signing/sign-link.handlers';
 import { planTabUrl, resolvePlan } from '../core/plan-access';
-import { registerPlanHistoryLabels } from '../core/plan-history-labels';
 import { PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
-registerPlanHistoryLabels({ sign_links_relaunch: 'plan-sign-link.history.relaunch' });
+/** The relaunch's label in the plan's history. */
+export const SIGN_LINK_HISTORY_LABELS: Record<string, string> = { sign_links_relaunch: 'plan-sign-link.history.relaunch' };
 
 /**
  * `POST /prevention-plan/{id}/relaunch` (pdp_relaunch_companies): new links to the companies that

@@ -1,8 +1,10 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planHistoryLabels } from '../core/plan-history-labels';
 import { SIGN_LINK_ROUTES } from '../../signing/sign-link.routes';
 import * as h from './plan-sign-link.handlers';
-import './plan-sign-link.listeners';
+import { PLAN_SIGN_LINKS } from './plan-sign-link.listeners';
 
 /**
  * Signing by e-mailed link: the public pages of the links of every document type (signing core,
@@ -14,4 +16,7 @@ const PLAN_SIGN_LINK_ROUTES: RouteDef[] = [
 ];
 
 /** Signing by e-mailed link. */
-export const signLinkPart: PlanPart = { routes: PLAN_SIGN_LINK_ROUTES };
+export const signLinkPart: PlanPart = {
+  routes: PLAN_SIGN_LINK_ROUTES,
+  contributes: [...PLAN_SIGN_LINKS, contribute(planHistoryLabels, h.SIGN_LINK_HISTORY_LABELS)],
+};

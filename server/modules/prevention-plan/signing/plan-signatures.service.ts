@@ -2,17 +2,16 @@ import type { DataSource } from 'typeorm';
 import type { Db } from '../../../kernel/db/sql';
 import { recordHistory } from '../../../kernel/history/history.service';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
-import { registerPlanHistoryLabels } from '../core/plan-history-labels';
 import type { PlanRef } from '../core/plan-ref';
 import { afterCompanySignature, listSignatures, recordSignature, signatureStatus, type SignatureView } from '../core/plan-signers.service';
 import { PLAN_HISTORY_SUBJECT } from '../core/prevention-plan.service';
 
 /** History rows written by the signatures tab, with their labels in the plan's history. */
-registerPlanHistoryLabels({
+export const SIGNATURE_HISTORY_LABELS: Record<string, string> = {
   company_site_sign: 'plan-signature.history.company_site_sign',
   staff_site_sign: 'plan-signature.history.staff_site_sign',
   signed_file: 'plan-signature.history.signed_file',
-});
+};
 
 /** A company that must sign the current round, with its signature (null = waiting). */
 export interface CompanySigner {

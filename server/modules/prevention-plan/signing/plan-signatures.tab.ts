@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
 import type { PlanRef } from '../core/plan-ref';
-import { registerPlanTab } from '../core/plan-tabs';
+import type { PlanTab } from '../core/plan-tabs';
 import { mayCompanySign, mayStaffSign, signingRights } from './plan-signatures.access';
 import { companyLinkStatuses } from '../core/plan-sign-link.service';
 import { planSigners } from './plan-signatures.service';
@@ -33,10 +33,11 @@ export async function renderSignaturesTab(req: Request, plan: PlanRef): Promise<
   });
 }
 
-registerPlanTab({
+/** The plan page's signatures tab (90). */
+export const signaturesTab: PlanTab = {
   key: 'signatures',
   labelKey: 'prevention-plan.tabs.signatures',
   icon: 'pen',
   order: 90,
   render: renderSignaturesTab,
-});
+};

@@ -1,9 +1,13 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planHistoryLabels } from '../core/plan-history-labels';
+import { planPageTabs } from '../core/plan-tabs';
+import { SIGNATURE_HISTORY_LABELS } from './plan-signatures.service';
 import { seedPlanSignaturesDemo } from './plan-signature.demo';
 import { companySign, externalStaffSign, signedFile, signedFileDownload, signedFileUpload, staffMemberSign } from './plan-signatures.handlers';
 // Registers the signatures tab of the plan at boot.
-import './plan-signatures.tab';
+import { signaturesTab } from './plan-signatures.tab';
 
 const T = 'module_prevention_plan';
 const V = 'pdp.view';
@@ -22,4 +26,8 @@ const PLAN_SIGNATURE_ROUTES: RouteDef[] = [
 ];
 
 /** Signatures in the application (their demo signatures come after the demo companies). */
-export const signingPart: PlanPart = { routes: PLAN_SIGNATURE_ROUTES, demo: seedPlanSignaturesDemo };
+export const signingPart: PlanPart = {
+  routes: PLAN_SIGNATURE_ROUTES,
+  demo: seedPlanSignaturesDemo,
+  contributes: [contribute(planPageTabs, signaturesTab), contribute(planHistoryLabels, SIGNATURE_HISTORY_LABELS)],
+};

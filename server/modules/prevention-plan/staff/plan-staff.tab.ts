@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { renderView } from '../../../kernel/http/render';
-import { registerPlanTab } from '../core/plan-tabs';
+import type { PlanTab } from '../core/plan-tabs';
 import type { PlanRef } from '../core/plan-ref';
 import { mayEditPlan } from '../core/plan-access';
 import { companyTree, listPlanCompanies, type PlanCompanyNode } from '../core/plan-company.service';
@@ -19,11 +19,12 @@ export async function renderStaffTab(req: Request, plan: PlanRef): Promise<strin
   return renderView(req.res!, 'prevention-plan/staff/_staff_tab', { plan, companies, staff, canEdit: await mayEditPlan(req, plan) });
 }
 
-registerPlanTab({
+/** The plan page's staff tab (30). */
+export const staffTab: PlanTab = {
   key: 'staff',
   labelKey: 'plan-company.tab.staff',
   icon: 'people',
   order: 30,
   render: renderStaffTab,
   badge: async (req, plan) => (await listPlanStaff(req.ctx.db, plan.tenantId, plan.id)).length,
-});
+};

@@ -1,8 +1,10 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
+import { contribute } from '../../../kernel/extension';
 import type { PlanPart } from '../plan-part';
+import { planPageTabs } from '../core/plan-tabs';
 import { externalStaffAdd, externalStaffRemove, staffAdd, staffCreate, staffRemove } from './plan-staff.handlers';
 // Registers the staff tab of the plan at boot.
-import './plan-staff.tab';
+import { staffTab } from './plan-staff.tab';
 
 const T = 'module_prevention_plan';
 const V = 'pdp.view';
@@ -21,4 +23,4 @@ const PLAN_STAFF_ROUTES: RouteDef[] = [
 ];
 
 /** The staff of the plan's companies. */
-export const staffPart: PlanPart = { routes: PLAN_STAFF_ROUTES };
+export const staffPart: PlanPart = { routes: PLAN_STAFF_ROUTES, contributes: [contribute(planPageTabs, staffTab)] };
