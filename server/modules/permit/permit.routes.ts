@@ -3,6 +3,7 @@ import { contribute } from '../../kernel/extension';
 import { jobHandlers } from '../../kernel/jobs';
 import { purgeHooks } from '../../kernel/trash/trash';
 import { zoneOwnerTypes } from '../zone-map/zone-owners';
+import { planPageTabs } from '../prevention-plan';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { questionnaireUploads, responseAccess } from '../questionnaire/questionnaire.service';
 import { PERMIT_RESPONSE_ACCESS } from './permit.access';
@@ -15,8 +16,7 @@ import { permitZoneOwner } from './permit-zone-owner';
 import { PERMIT_INDICATOR_ROUTES } from './permit-indicators.routes';
 import { seedPermitDemo } from './permit.demo';
 import { PERMIT_TYPES, type PermitTypeDef } from './permit-types';
-// Registers at boot: the plan tabs.
-import './permit.tabs';
+import { PERMIT_PLAN_TABS } from './permit.tabs';
 
 const R = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -62,6 +62,7 @@ export const permitModule = defineModule({
   routes: [...PERMIT_TYPES.flatMap(permitTypeRoutes), ...PERMIT_INDICATOR_ROUTES],
   demo: seedPermitDemo,
   contributes: [
+    contribute(planPageTabs, ...PERMIT_PLAN_TABS),
     contribute(zoneOwnerTypes, permitZoneOwner),
     contribute(purgeHooks, PERMIT_ANSWERS_PURGE),
     contribute(jobHandlers, twoHourCheckHandler),

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
-import { registerPlanTab, type PlanRef } from '../prevention-plan';
+import type { PlanRef, PlanTab } from '../prevention-plan';
 import { mayAddPermit } from './permit.access';
 import { listPlanPermits } from './permit.service';
 import { PERMIT_TYPES, type PermitTypeDef } from './permit-types';
@@ -20,5 +20,8 @@ async function renderPermitsTab(req: Request, plan: PlanRef, types: PermitTypeDe
 const count = (types: PermitTypeDef[]) => async (req: Request, plan: PlanRef) =>
   (await listPlanPermits(req.ctx.db, plan.tenantId, plan.id, types.map((t) => t.key))).length;
 
-registerPlanTab({ key: 'fire_permits', labelKey: 'permit.tabs.fire_permits', icon: 'fire', order: 82, render: (req, plan) => renderPermitsTab(req, plan, FIRE, 'fire_permits'), badge: count(FIRE) });
-registerPlanTab({ key: 'permits', labelKey: 'permit.tabs.permits', icon: 'file-earmark-check', order: 84, render: (req, plan) => renderPermitsTab(req, plan, OTHERS, 'permits'), badge: count(OTHERS) });
+/** The plan page's permit tabs: fire permits (82), then the other types (84). */
+export const PERMIT_PLAN_TABS: PlanTab[] = [
+  { key: 'fire_permits', labelKey: 'permit.tabs.fire_permits', icon: 'fire', order: 82, render: (req, plan) => renderPermitsTab(req, plan, FIRE, 'fire_permits'), badge: count(FIRE) },
+  { key: 'permits', labelKey: 'permit.tabs.permits', icon: 'file-earmark-check', order: 84, render: (req, plan) => renderPermitsTab(req, plan, OTHERS, 'permits'), badge: count(OTHERS) },
+];

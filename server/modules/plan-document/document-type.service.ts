@@ -1,13 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import type { DocumentAddedBy } from './document-type.entity';
 import type { DocumentTypeInput } from './plan-document.schema';
 import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
-
-registerTrashable({ table: 'document_type', typeKey: 'plan-document.trash.document_type' });
 
 /** A document type as the admin list, the plan tab and the requirement rules read it. */
 export interface DocumentTypeRow {

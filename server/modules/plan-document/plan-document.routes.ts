@@ -1,9 +1,13 @@
 import { defineModule } from '../../kernel/module';
+import { contribute } from '../../kernel/extension';
+import { trashables } from '../../kernel/trash/trash';
+import { planChecks, planHistoryLabels, planPageTabs } from '../prevention-plan';
 import * as types from './document-type.handlers';
 import * as docs from './plan-document.handlers';
 import { seedPlanDocumentsDemo } from './plan-document.demo';
 import { parseBlankFile, parseDocumentFiles } from './plan-document.uploads';
-import './plan-document.tab';
+import { documentsTab, requiredDocumentsCheck } from './plan-document.tab';
+import { PLAN_DOCUMENT_HISTORY_LABELS } from './plan-document.service';
 import { ownerDocumentRoutes } from './owner-documents.routes';
 
 const ADMIN = 'admin.nomenclatures';
@@ -33,4 +37,10 @@ export const planDocumentModule = defineModule({
     ...ownerDocumentRoutes,
   ],
   demo: seedPlanDocumentsDemo,
+  contributes: [
+    contribute(planPageTabs, documentsTab),
+    contribute(planChecks, requiredDocumentsCheck),
+    contribute(planHistoryLabels, PLAN_DOCUMENT_HISTORY_LABELS),
+    contribute(trashables, { table: 'document_type', typeKey: 'plan-document.trash.document_type' }, { table: 'plan_document', typeKey: 'plan-document.trash.document' }),
+  ],
 });

@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { saveStagedUpload, type StagedUpload } from '../../kernel/uploads';
-import { registerTrashable, softDelete } from '../../kernel/trash/trash';
+import { softDelete } from '../../kernel/trash/trash';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerPlanHistoryLabels } from '../prevention-plan';
 import type { DocumentOwnerKind } from './plan-document.entity';
 import type { DocumentEditInput } from './plan-document.schema';
 import type { PlanOwners } from './plan-document.owners';
@@ -13,13 +12,10 @@ export { documentState, EXPIRING_SOON_DAYS, type DocumentState } from './plan-do
 
 type Db = DataSource | EntityManager;
 
-registerTrashable({ table: 'plan_document', typeKey: 'plan-document.trash.document' });
-
 /** What the documents write in the plan's history (`transition` -> translation key). */
 export const PLAN_DOCUMENT_HISTORY_LABELS: Record<string, string> = Object.fromEntries(
   ['document_add', 'document_version', 'document_model', 'document_edit', 'document_delete', 'document_validate', 'document_ask']
     .map((t) => [t, `plan-document.plan_history.${t}`]));
-registerPlanHistoryLabels(PLAN_DOCUMENT_HISTORY_LABELS);
 
 /** Owners whose documents belong to a plan (and so to its history); CRM ones (`tiers`, `contact`) do not. */
 const PLAN_OWNER_KINDS: readonly DocumentOwnerKind[] = ['plan', 'plan_company', 'plan_staff'];

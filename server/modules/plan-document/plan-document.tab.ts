@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { renderView } from '../../kernel/http/render';
 import { can } from '../../kernel/rights/registry';
-import { registerPlanCheck, registerPlanTab, type PlanRef } from '../prevention-plan';
+import type { PlanCheck, PlanRef, PlanTab } from '../prevention-plan';
 import { mayOnPlan } from './plan-document.access';
 import { documentProblems, loadPlanDocuments, type PlanDocumentsView } from './plan-document.requirements';
 import { ownValidationRefusal } from './plan-document.rules';
@@ -37,7 +37,8 @@ export async function renderDocumentsTab(req: Request, plan: PlanRef): Promise<s
   });
 }
 
-registerPlanTab({
+/** The plan page's documents tab (50), badged with the missing or expired required documents. */
+export const documentsTab: PlanTab = {
   key: 'documents',
   labelKey: 'plan-document.tab',
   icon: 'file-earmark-check',
@@ -48,9 +49,10 @@ registerPlanTab({
     const n = view.requirements.filter((r) => r.state === 'missing' || r.state === 'expired').length;
     return n || null;
   },
-});
+};
 
-registerPlanCheck({
+/** `plan-document.required`: warnings for required documents missing or expired. */
+export const requiredDocumentsCheck: PlanCheck = {
   name: 'plan-document.required',
   check: async (db, plan) => documentProblems(await loadPlanDocuments(db, plan.tenantId, plan.id)),
-});
+};

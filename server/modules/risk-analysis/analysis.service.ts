@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FieldError } from '../../kernel/http/forms';
 import { recordHistory } from '../../kernel/history/history.service';
-import { registerPlanHistoryLabels } from '../prevention-plan';
 import { ownIds, type SaveResult } from './catalogue.service';
 import type { Db } from './risk-analysis.defaults';
 import type { AnalysisSubject } from './analysis.subjects';
@@ -41,7 +40,6 @@ export const ANALYSIS_HISTORY_LABELS: Record<string, string> = Object.fromEntrie
   ['risk_analysis_create', 'risk_analysis_reset', 'risk_phase_add', 'risk_phase_edit', 'risk_phase_remove', 'risk_area_edit',
     'risk_other_add', 'risk_other_edit', 'risk_other_remove', 'risk_interference_add', 'risk_interference_edit', 'risk_interference_remove']
     .map((t) => [t, `risk-analysis.history.${t}`]));
-registerPlanHistoryLabels(ANALYSIS_HISTORY_LABELS);
 
 /**
  * Writes a change of the analysis in its subject's history (the plan's history for a prevention

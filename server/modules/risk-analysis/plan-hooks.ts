@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
-import { registerPlanCheck, registerPlanTab, planTabUrl, requirePlan, resolvePlan, type Db, type PlanProblem, type PlanRef } from '../prevention-plan';
+import { planTabUrl, requirePlan, resolvePlan, type Db, type PlanCheck, type PlanProblem, type PlanRef, type PlanTab } from '../prevention-plan';
 import { analysisTabLocals } from './analysis.handlers';
 import { analysisProblems } from './analysis.service';
-import { analysisRouteNames, registerAnalysisSubject, type AnalysisSubject } from './analysis.subjects';
+import { analysisRouteNames, type AnalysisSubject, type SubjectAdapter } from './analysis.subjects';
 
 /** The subject view of a plan: its companies (EU, EE, ST) and the plan page's tab URLs. */
 async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject> {
@@ -17,12 +17,13 @@ async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject
 /** The names of a plan's analysis routes (`pdp_risk_analysis_*`), declared by `risk-analysis.routes.ts`. */
 export const PLAN_ANALYSIS_ROUTES = analysisRouteNames('pdp');
 
-registerAnalysisSubject({
+/** The plan as a subject of analyses. */
+export const PLAN_ANALYSIS_SUBJECT: SubjectAdapter = {
   type: 'prevention_plan',
   routes: PLAN_ANALYSIS_ROUTES,
   // Every change of a plan's analysis goes through the plan's own access check (404 / 403, archived plans refused).
   load: async (req, id, need) => planSubject(req, await requirePlan(req, id, need === 'change' ? 'risk_analyses' : 'view')),
-});
+};
 
 type TabView = 'risk-analysis/analysis/_tab' | 'risk-analysis/analysis/_interference_tab';
 
@@ -48,20 +49,24 @@ export function tabHandler(view: TabView) {
   };
 }
 
-registerPlanTab({ key: 'risk_analysis', labelKey: 'risk-analysis.tab.risk_analysis', icon: 'clipboard2-pulse', order: 40, render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_tab') });
-registerPlanTab({
-  key: 'interference', labelKey: 'risk-analysis.tab.interference', icon: 'intersect', order: 45,
-  render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_interference_tab'),
-  badge: async (req, plan) => {
-    const [r] = await req.ctx.db.query(
-      `SELECT count(*)::int AS n FROM risk_analysis_interference i JOIN risk_analysis a ON a.id = i.analysis_id
-        WHERE a.tenant_id = $1 AND a.subject_type = 'prevention_plan' AND a.subject_id = $2`, [plan.tenantId, plan.id]);
-    return r.n || null;
+/** The plan page's risk-analysis (40) and interference (45) tabs. */
+export const PLAN_ANALYSIS_TABS: PlanTab[] = [
+  { key: 'risk_analysis', labelKey: 'risk-analysis.tab.risk_analysis', icon: 'clipboard2-pulse', order: 40, render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_tab') },
+  {
+    key: 'interference', labelKey: 'risk-analysis.tab.interference', icon: 'intersect', order: 45,
+    render: (req, plan) => renderTab(req, plan, 'risk-analysis/analysis/_interference_tab'),
+    badge: async (req, plan) => {
+      const [r] = await req.ctx.db.query(
+        `SELECT count(*)::int AS n FROM risk_analysis_interference i JOIN risk_analysis a ON a.id = i.analysis_id
+          WHERE a.tenant_id = $1 AND a.subject_type = 'prevention_plan' AND a.subject_id = $2`, [plan.tenantId, plan.id]);
+      return r.n || null;
+    },
   },
-});
+];
 
-registerPlanCheck({
+/** `risk_analysis`: the plan's analysis is complete (errors). */
+export const riskAnalysisCheck: PlanCheck = {
   name: 'risk_analysis',
   check: async (db: Db, plan: PlanRef): Promise<PlanProblem[]> =>
     (await analysisProblems(db, plan.tenantId, 'prevention_plan', plan.id)).map((p) => ({ severity: 'error', key: p.key, params: p.params, tab: p.tab })),
-});
+};

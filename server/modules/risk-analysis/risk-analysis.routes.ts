@@ -1,15 +1,17 @@
 import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
 import { trashables } from '../../kernel/trash/trash';
+import { planChecks, planHistoryLabels, planPageTabs } from '../prevention-plan';
 import { CATALOGUE_TRASHABLES } from './catalogue.service';
+import { ANALYSIS_HISTORY_LABELS } from './analysis.service';
+import { analysisSubjects } from './analysis.subjects';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { consequenceHandlers, preventiveMeasureHandlers, probabilityHandlers, riskFamilyHandlers, riskHandlers, severityLevelHandlers } from './catalogue.handlers';
 import { addQuote, editQuote, matrix } from './quote.handlers';
 import * as templates from './template.handlers';
 import { analysisRoutes } from './analysis-routes';
 import { seedRiskAnalysisDemo } from './risk-analysis.demo';
-// plan-hooks also registers the plan's risk-analysis and interference tabs, its completeness rule and the plan subject.
-import { PLAN_ANALYSIS_ROUTES, tabHandler } from './plan-hooks';
+import { PLAN_ANALYSIS_ROUTES, PLAN_ANALYSIS_SUBJECT, PLAN_ANALYSIS_TABS, riskAnalysisCheck, tabHandler } from './plan-hooks';
 
 const ADMIN = 'admin.nomenclatures';
 const TEMPLATES = 'pdp.risk_analyses';
@@ -64,6 +66,11 @@ export const riskAnalysisModule = defineModule({
   ],
   demo: seedRiskAnalysisDemo,
   contributes: [
+    // The plan's analysis: its subject, its two tabs, its completeness rule and its history labels.
+    contribute(analysisSubjects, PLAN_ANALYSIS_SUBJECT),
+    contribute(planPageTabs, ...PLAN_ANALYSIS_TABS),
+    contribute(planChecks, riskAnalysisCheck),
+    contribute(planHistoryLabels, ANALYSIS_HISTORY_LABELS),
     contribute(trashables, ...CATALOGUE_TRASHABLES, { table: 'risk_analysis_template', typeKey: 'risk-analysis.trash.template' }),
   ],
 });

@@ -4,6 +4,7 @@ import { jobHandlers } from '../../kernel/jobs';
 import { purgeHooks } from '../../kernel/trash/trash';
 import { responseAccess } from '../questionnaire/questionnaire.service';
 import { zoneOwnerTypes } from '../zone-map/zone-owners';
+import { planPageTabs } from '../prevention-plan';
 import type { RouteDef } from '../../kernel/http/route-table';
 import { questionnaireUploads } from '../questionnaire/questionnaire.service';
 import * as h from './work-order.handlers';
@@ -17,7 +18,7 @@ import { weekEmail, weekEmailConfirm } from './work-order-week-email';
 import { WORK_ORDER_ZONE_ROUTES, workOrderZoneOwner } from './work-order-zones';
 import { waitingRole } from './listeners/waiting-role';
 import { startSignature } from './listeners/start-signature';
-import './work-order.tab';
+import { workOrdersTab } from './work-order.tab';
 
 const V = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -51,6 +52,7 @@ export const workOrderModule = defineModule({
   schedule: scheduleWorkOrderExpiry,
   demo: seedWorkOrderDemo,
   contributes: [
+    contribute(planPageTabs, workOrdersTab),
     waitingRole,
     startSignature,
     contribute(zoneOwnerTypes, workOrderZoneOwner),

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { registerPlanTab, resolvePlan, type PlanRef } from '../prevention-plan';
+import { resolvePlan, type PlanRef, type PlanTab } from '../prevention-plan';
 import { zoneMapPanel } from './zone-map.panel';
 
 /** The plan's sector (the map opens on its plan image). */
@@ -14,4 +14,5 @@ export async function renderPlanMapTab(req: Request, plan: PlanRef): Promise<str
   return zoneMapPanel(req, { ownerType: 'prevention_plan', ownerId: plan.id, sectorId: await planSector(req, plan), canEdit: abilities.edit });
 }
 
-registerPlanTab({ key: 'map', labelKey: 'zone-map.tab', icon: 'map', order: 86, render: renderPlanMapTab });
+/** The plan page's map tab (86). */
+export const planMapTab: PlanTab = { key: 'map', labelKey: 'zone-map.tab', icon: 'map', order: 86, render: renderPlanMapTab };

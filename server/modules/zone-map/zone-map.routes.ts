@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
 import { purgeHooks } from '../../kernel/trash/trash';
+import { planPageTabs } from '../prevention-plan';
 import { zoneRoutes } from './zone-routes';
 import { sectorPlanImage } from './sector-plan.handlers';
 import { COACTIVITY_WIDGET_ROUTES } from './coactivity-widget.routes';
@@ -8,8 +9,8 @@ import { seedZoneMapDemo } from './zone-map.demo';
 import { planZoneOwner } from './plan-zone-owner';
 import { zoneOwnerTypes } from './zone-owners';
 import { PLAN_ZONES_PURGE } from './zone-purge';
-// The plan's map tab registers with the module, not with the panel it draws (which imported it back).
-import './plan-map.tab';
+// The plan's map tab is declared by the module, not by the panel it draws (which imported it back).
+import { planMapTab } from './plan-map.tab';
 
 /** The zone map shared by plans, work orders and permits: the plan's map routes, coactivities, the coactivity map widget. */
 export const zoneMapModule = defineModule({
@@ -21,5 +22,5 @@ export const zoneMapModule = defineModule({
     ...COACTIVITY_WIDGET_ROUTES,
   ],
   demo: seedZoneMapDemo,
-  contributes: [contribute(zoneOwnerTypes, planZoneOwner), contribute(purgeHooks, PLAN_ZONES_PURGE)],
+  contributes: [contribute(zoneOwnerTypes, planZoneOwner), contribute(purgeHooks, PLAN_ZONES_PURGE), contribute(planPageTabs, planMapTab)],
 });
