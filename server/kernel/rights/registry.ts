@@ -1,4 +1,5 @@
 import type { AuthUser } from './auth-user';
+import { extensionPoint } from '../extension';
 
 /** A named right declared by a module. Its label is the translation key `rights.<name>`. */
 export interface RightDef {
@@ -34,10 +35,19 @@ export function isDeclaredRight(name: string): boolean {
   return rights.has(name);
 }
 
-/** Registers the record rule of a right (in `<module>.policy.ts`). */
+/** Sets the record rule of a right (through {@link recordRules}, or directly in tests). */
 export function definePolicy<S>(right: string, policy: Policy<S>): void {
   policies.set(right, policy);
 }
+
+/** A right's record rule declared as data (in `<module>.policy.ts`). */
+export interface RecordRule<S = any> {
+  right: string;
+  policy: Policy<S>;
+}
+
+/** The record rules of rights: a module contributes its own (`contribute(recordRules, ...MY_RULES)`). */
+export const recordRules = extensionPoint<RecordRule>('rights:record_rules', (r) => definePolicy(r.right, r.policy));
 
 /**
  * May `user` use `right` (on `subject`)? Needs the right through a role (super_admin holds

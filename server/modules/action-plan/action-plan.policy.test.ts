@@ -1,5 +1,10 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
+import { installModules } from '../../kernel/extension';
 import { editableFields, mayPress, ownClosureRefusal } from './action-plan.policy';
+import { actionPlanModule } from './action-plan.routes';
+
+// The record rules are contributed by the module, installed at boot.
+beforeAll(() => installModules([actionPlanModule]));
 
 const user = (id: number, rights: string[]): AuthUser => ({
   id, username: `u${id}`, firstName: '', lastName: '', email: '', locale: 'fr', tenantId: 1, tenants: [], roles: [], rights: new Set(rights), lastLoginAt: null,

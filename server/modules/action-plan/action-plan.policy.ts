@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../kernel/rights/auth-user';
-import { can, definePolicy } from '../../kernel/rights/registry';
+import { can, type RecordRule } from '../../kernel/rights/registry';
 import { inScope, scopeOf } from './action-scope';
 
 /** What the record rules read from an action. */
@@ -25,8 +25,8 @@ const isCreator = (u: AuthUser, a: ActionSubject) => a.creatorId != null && Numb
 const isAssignee = (u: AuthUser, a: ActionSubject) => a.assigneeId != null && Number(a.assigneeId) === u.id;
 const withinScope = (u: AuthUser, a: ActionSubject) => inScope(scopeOf(u), a);
 
-/*
- * Record rules, as a table (the right is first held through a role, then):
+/**
+ * The action's record rules, contributed by the module (the right is first held through a role, then):
  *
  * | right                 | on this action when                                              |
  * |-----------------------|------------------------------------------------------------------|
@@ -39,15 +39,17 @@ const withinScope = (u: AuthUser, a: ActionSubject) => inScope(scopeOf(u), a);
  * | action.delete_drafts  | status DRAFT, and creator or action.edit_all applies             |
  * | action.archive        | status CLOSED or ABANDONED, and action.view applies              |
  */
-definePolicy<ActionSubject>('action.view', (u, a) => isCreator(u, a) || isAssignee(u, a) || can(u, 'action.view_all', a));
-definePolicy<ActionSubject>('action.view_all', (u, a) => withinScope(u, a));
-definePolicy<ActionSubject>('action.edit_all', (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a));
-// Separation of duties: action.close is for the actions of others; one's own needs action.close_assigned.
-definePolicy<ActionSubject>('action.close', (u, a) => !isAssignee(u, a) && (withinScope(u, a) || isCreator(u, a)));
-definePolicy<ActionSubject>('action.close_assigned', (u, a) => isAssignee(u, a));
-definePolicy<ActionSubject>('action.reassign', (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a));
-definePolicy<ActionSubject>('action.delete_drafts', (u, a) => a.status === 'DRAFT' && (isCreator(u, a) || can(u, 'action.edit_all', a)));
-definePolicy<ActionSubject>('action.archive', (u, a) => FINISHED_STATUSES.includes(a.status) && can(u, 'action.view', a));
+export const ACTION_RECORD_RULES: Array<RecordRule<ActionSubject>> = [
+  { right: 'action.view', policy: (u, a) => isCreator(u, a) || isAssignee(u, a) || can(u, 'action.view_all', a) },
+  { right: 'action.view_all', policy: (u, a) => withinScope(u, a) },
+  { right: 'action.edit_all', policy: (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a) },
+  // Separation of duties: action.close is for the actions of others; one's own needs action.close_assigned.
+  { right: 'action.close', policy: (u, a) => !isAssignee(u, a) && (withinScope(u, a) || isCreator(u, a)) },
+  { right: 'action.close_assigned', policy: (u, a) => isAssignee(u, a) },
+  { right: 'action.reassign', policy: (u, a) => withinScope(u, a) || isCreator(u, a) || isAssignee(u, a) },
+  { right: 'action.delete_drafts', policy: (u, a) => a.status === 'DRAFT' && (isCreator(u, a) || can(u, 'action.edit_all', a)) },
+  { right: 'action.archive', policy: (u, a) => FINISHED_STATUSES.includes(a.status) && can(u, 'action.view', a) },
+];
 
 /** The parts a user plays on one action. */
 export type Actor = 'creator' | 'assignee' | 'editor' | 'closer' | 'reassigner';

@@ -2,6 +2,7 @@ import { defineModule } from '../../kernel/module';
 import { contribute } from '../../kernel/extension';
 import { homeCards } from '../../kernel/home-cards';
 import { jobHandlers } from '../../kernel/jobs';
+import { recordRules } from '../../kernel/rights/registry';
 import { trashables } from '../../kernel/trash/trash';
 import { assignees, bulkArchive, bulkDelete, bulkUnarchive, createNew, exportCsv, index, mine, newForm, quickAdd, quickAddForm } from './action-plan.handlers';
 import { block, file, history, progressComment, show, submit } from './action-block.handlers';
@@ -12,6 +13,7 @@ import { ACTION_PLAN_WIDGETS } from './action-plan.widgets';
 import { onAssigned } from './listeners/on-assigned';
 import { onProcessed } from './listeners/on-processed';
 import { myActionsCard } from './action-home';
+import { ACTION_RECORD_RULES } from './action-plan.policy';
 
 const files = [parseActionFiles()];
 
@@ -37,6 +39,7 @@ export const actionPlanModule = defineModule({
   ],
   demo: seedActionPlanDemo,
   contributes: [
+    contribute(recordRules, ...ACTION_RECORD_RULES),
     // Side effects of transitions (mails, reminders).
     onAssigned,
     onProcessed,
