@@ -159,8 +159,11 @@ describe('role deletion', () => {
     expect(await t.db.dataSource.query('SELECT 1 FROM role WHERE id = $1', [role.id])).toHaveLength(1);
   });
 
-  it('answers 401 to an anonymous client', async () => {
-    const res = await request(t.app).post('/admin/roles/1/delete').set(xhr);
+  it('answers 401 to an anonymous client and deletes nothing', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    const role = await customRole(admin.tenantId, 'custom_anonymous_test', 'Anonyme');
+    const res = await request(t.app).post(`/admin/roles/${role.id}/delete`).set(xhr);
     expect(res.status).toBe(401);
+    expect(await t.db.dataSource.query('SELECT code FROM role WHERE id = $1', [role.id])).toEqual([{ code: 'custom_anonymous_test' }]);
   });
 });

@@ -68,6 +68,9 @@ describe('hierarchy types and items', () => {
     expect(refused.body.message).toBe('Suppression impossible : cet élément est utilisé.');
     const typeRefused = await agent.post(`/admin/hierarchy/types/${type.id}/delete`).set(XHR).send({ _csrf_token: csrf });
     expect(typeRefused.status).toBe(409);
+    // Both refusals left the parent and the type as they were.
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM hierarchy_item WHERE id = $1', [p.id])).toEqual([{ deleted_at: null }]);
+    expect(await t.db.dataSource.query('SELECT deleted_at FROM hierarchy_type WHERE id = $1', [type.id])).toEqual([{ deleted_at: null }]);
     const [c] = await t.db.dataSource.query(`SELECT id FROM hierarchy_item WHERE name = 'Atelier Nord' AND parent_id = $1`, [p.id]);
     expect((await agent.post(`/admin/hierarchy/items/${c.id}/delete`).set(XHR).send({ _csrf_token: csrf })).status).toBe(200);
     expect((await agent.post(`/admin/hierarchy/items/${p.id}/delete`).set(XHR).send({ _csrf_token: csrf })).status).toBe(200);
@@ -76,6 +79,10 @@ describe('hierarchy types and items', () => {
   it('refuses a parent below the item itself and the optimistic lock catches a stale edit', async () => {
     const { user, agent, csrf } = await admin();
     const ids = await seedTree(user.tenantId);
+    const items = () => t.db.dataSource.query('SELECT * FROM hierarchy_item WHERE tenant_id = $1 ORDER BY id', [user.tenantId]);
+    const before = await items();
+    expect(before.map((i: { id: number; parent_id: number | null; version: number }) => [i.id, i.parent_id, i.version]))
+      .toEqual([[ids.root, null, 1], [ids.lyon, ids.root, 1], [ids.nantes, ids.root, 1]]);
     const loop = await agent.post(`/admin/hierarchy/items/${ids.root}/edit`).set(XHR).type('form')
       .send({ _csrf_token: csrf, 'hierarchy_item[name]': 'Acme SAS', 'hierarchy_item[typeId]': String(ids.societe), 'hierarchy_item[parentId]': String(ids.lyon), 'hierarchy_item[version]': '1' });
     expect(loop.status).toBe(200);
@@ -83,6 +90,8 @@ describe('hierarchy types and items', () => {
     const stale = await agent.post(`/admin/hierarchy/items/${ids.lyon}/edit`).set(XHR).type('form')
       .send({ _csrf_token: csrf, 'hierarchy_item[name]': 'Lyon', 'hierarchy_item[typeId]': String(ids.site), 'hierarchy_item[parentId]': String(ids.root), 'hierarchy_item[version]': '7' });
     expect(stale.status).toBe(409);
+    // Neither refusal wrote anything: the root keeps no parent, Lyon its name, and no version moved.
+    expect(await items()).toEqual(before);
   });
 
   it('answers 404 for another company\'s rows and leaves them unchanged', async () => {

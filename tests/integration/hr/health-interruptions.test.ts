@@ -203,10 +203,15 @@ describe('accident analysis (event of kind at)', () => {
     const foreign = await postEmpty(hr, `/rh/work-interruptions/${first}/analysis`, { 'analysis[event]': theirEvent });
     expect(foreign.status).toBe(409);
     expect(foreign.body.message).toBe('Cette analyse d\'accident n\'est pas disponible.');
+    // The other company's event stays unlinked, and ours still has no analysis.
+    expect((await row(first)).event_id).toBeNull();
+    expect((await row(theirAccident)).event_id).toBeNull();
     expect((await postEmpty(hr, `/rh/work-interruptions/${first}/analysis`, { 'analysis[event]': spareEvent })).status).toBe(201);
     expect((await row(first)).event_id).toBe(spareEvent);
     const taken = await postEmpty(hr, `/rh/work-interruptions/${second}/analysis`, { 'analysis[event]': spareEvent });
     expect(taken.status).toBe(409);
+    expect((await row(second)).event_id).toBeNull();
+    expect((await q('SELECT id FROM work_interruption WHERE event_id = $1', [spareEvent])).map((r: { id: number }) => r.id)).toEqual([first]);
 
     const noEvents = await actor(t, STOPPAGES, await companyOf(t, hr.tenantId));
     expect((await postEmpty(noEvents, `/rh/work-interruptions/${second}/analysis`)).status).toBe(403);
@@ -222,9 +227,14 @@ describe('accident analysis (event of kind at)', () => {
     const employee = await insertEmployee(t, hr.tenantId);
     expect((await post(hr, '/rh/work-interruptions/new', { employee, workInterruptionType: 'SICK_LEAVE', interruptionStartDate: '01/06/2026' })).status).toBe(201);
     const id = await lastId(hr.tenantId);
+    const events = () => q('SELECT id FROM event WHERE tenant_id = $1', [hr.tenantId]);
+    expect(await events()).toEqual([]);
     const res = await postEmpty(hr, `/rh/work-interruptions/${id}/analysis`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Seul un accident du travail peut avoir une analyse d\'accident.');
+    // No analysis was made: no event in the company, none linked to the sick leave.
+    expect(await events()).toEqual([]);
+    expect(await row(id)).toMatchObject({ event_id: null, type: 'SICK_LEAVE' });
   });
 });
 

@@ -90,6 +90,7 @@ describe('requests through the screens', () => {
 
     // A plain user may not validate.
     expect((await w.agent.post(`/rh/paid-leave-requests/${req.id}/validate`).set(XHR).send({ _csrf_token: w.csrf })).status).toBe(403);
+    expect(await q('SELECT state FROM paid_leave_request WHERE id = $1', [req.id])).toEqual([{ state: 'requested' }]);
 
     const m = await loginAs(t, manager);
     const list = await m.agent.get('/rh/paid-leave-requests?state=requested');
@@ -107,7 +108,10 @@ describe('requests through the screens', () => {
     expect(after.text).toMatch(/data-testid="leave-balance-value">20</);
     expect(after.text).toContain('Validée');
     // Once decided, the employee can no longer cancel it.
+    const decided = await q('SELECT * FROM paid_leave_request WHERE id = $1', [req.id]);
+    expect(decided[0].state).not.toBe('requested');
     expect((await w.agent.post(`/rh/paid-leave-requests/${req.id}/cancel`).set(XHR).send({ _csrf_token: w.csrf })).status).toBe(409);
+    expect(await q('SELECT * FROM paid_leave_request WHERE id = $1', [req.id])).toEqual(decided);
   });
 
   it('refuses overlapping requests, periods without working days and bad dates with French messages, keeping what was typed', async () => {

@@ -119,12 +119,18 @@ describe('uploads', () => {
     expect(inline.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 
-  it('refuses more than 10 files at a time, keeping the other fields', async () => {
+  it('refuses more than 10 files at a time, keeping the other fields, and stores none of them', async () => {
+    const filesOnDisk = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+    const rowsBefore = await db.dataSource.manager.countBy(StoredFile, { tenantId: TENANT });
+    const diskBefore = filesOnDisk();
     let req = request(app).post('/documents').field('label', 'Lot');
     for (let i = 0; i < 11; i++) req = req.attach('files', PDF, `doc-${i}.pdf`);
     const res = await req.expect(422);
     expect(res.body.errors).toEqual([{ key: 'upload.too_many', params: { max: 10 } }]);
     expect(res.body.body).toEqual({ label: 'Lot' });
+    expect(await db.dataSource.manager.countBy(StoredFile, { tenantId: TENANT })).toBe(rowsBefore);
+    expect(await db.dataSource.manager.countBy(StoredFile, { originalName: 'doc-0.pdf' })).toBe(0);
+    expect(filesOnDisk()).toEqual(diskBefore);
   });
 
   it('refuses a file over the size limit and says the limit', async () => {

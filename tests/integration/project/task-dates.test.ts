@@ -67,25 +67,34 @@ describe('project_task_update_dates', () => {
     await addMember(t, manager.tenantId, projectId, member.id);
     const id = await insertTask(t, manager.tenantId, projectId);
     const before = await taskRow(t, id);
-    const refused = await postEmpty(member, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00')}`);
+    // The refused moves aim at 20 – 21 March, the allowed one at 10 – 11 March: each leaves its own trace.
+    const refusedMove = move('2026-03-20 08:00', '2026-03-21 17:00');
+    const refused = await postEmpty(member, `/projects/tasks/${id}/dates${refusedMove}`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Vous n'avez pas les autorisations nécessaires");
     const stranger = await actor(t, ['project.view', 'project.view_all', 'project.tasks']);
-    expect((await postEmpty(stranger, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00')}`)).status).toBe(404);
-    const stale = await postEmpty(manager, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00', '&version=7')}`);
+    expect((await postEmpty(stranger, `/projects/tasks/${id}/dates${refusedMove}`)).status).toBe(404);
+    const stale = await postEmpty(manager, `/projects/tasks/${id}/dates${refusedMove}&version=7`);
     expect(stale.status).toBe(409);
-    // Refused three times: the task has not moved.
+    // Refused three times: the task has not moved, and no change is in its history.
     expect(await taskRow(t, id)).toEqual(before);
+    expect(await q('SELECT id FROM project_task_date_change WHERE task_id = $1', [id])).toEqual([]);
     expect((await postEmpty(manager, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-11 17:00', '&version=1')}`)).status).toBe(200);
+    const moved = await taskRow(t, id);
+    expect([new Date(moved!.start_at).toISOString(), new Date(moved!.end_at).toISOString()]).toEqual(['2026-03-10T07:00:00.000Z', '2026-03-11T16:00:00.000Z']);
   });
 
   it('moves a calendar task without project for a holder of project.tasks only', async () => {
     const planner = await actor(t, ['other.calendar', 'project.tasks']);
     const viewer = await actor(t, ['other.calendar'], await companyOf(t, planner.tenantId));
     const id = await insertTask(t, planner.tenantId, null, { label: 'Réunion CSE' });
-    expect((await postEmpty(viewer, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-10 10:00')}`)).status).toBe(403);
+    const before = await taskRow(t, id);
+    // The viewer aims at 12 March, the planner at 10 March: the dates tell which move went through.
+    expect((await postEmpty(viewer, `/projects/tasks/${id}/dates${move('2026-03-12 14:00', '2026-03-12 16:00')}`)).status).toBe(403);
+    expect(await taskRow(t, id)).toEqual(before);
     expect((await postEmpty(planner, `/projects/tasks/${id}/dates${move('2026-03-10 08:00', '2026-03-10 10:00')}`)).status).toBe(200);
-    expect(new Date((await taskRow(t, id))!.end_at).toISOString()).toBe('2026-03-10T09:00:00.000Z');
+    const moved = await taskRow(t, id);
+    expect([new Date(moved!.start_at).toISOString(), new Date(moved!.end_at).toISOString()]).toEqual(['2026-03-10T07:00:00.000Z', '2026-03-10T09:00:00.000Z']);
   });
 });
 
