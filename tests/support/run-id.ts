@@ -76,6 +76,18 @@ export function runOfDatabase(name: string): string | null {
   return DATABASE.exec(name)?.[1] ?? null;
 }
 
+/** True when `name` is a test database of a run older than STALE_AFTER_S at `now` (ms): what dropStaleTestDatabases drops. */
+export function staleTestDatabase(name: string, now = Date.now()): boolean {
+  const run = runOfDatabase(name);
+  return !!run && staleRunId(run, now);
+}
+
+/** True when `name` is a `var/` folder (`test-pglite-<id>`, `e2e-<id>`) of a run older than STALE_AFTER_S at `now` (ms). */
+export function staleRunFolder(name: string, now = Date.now()): boolean {
+  const run = FOLDER.exec(name)?.[1];
+  return !!run && staleRunId(run, now);
+}
+
 /**
  * Drops the test databases of interrupted runs (named after a run id older than STALE_AFTER_S),
  * whichever machine made them; younger ones may be runs going on and are left alone. A database
@@ -85,8 +97,7 @@ export async function dropStaleTestDatabases(admin: Client, now = Date.now()): P
   const rows = (await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^vigie_(tpl|t|e2e)_'`)).rows;
   const dropped: string[] = [];
   for (const { datname } of rows) {
-    const run = runOfDatabase(datname);
-    if (!run || !staleRunId(run, now)) continue;
+    if (!staleTestDatabase(datname, now)) continue;
     try {
       await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       dropped.push(datname);
@@ -101,8 +112,7 @@ export async function dropStaleTestDatabases(admin: Client, now = Date.now()): P
 export function removeStaleRunFolders(varDir = path.join(__dirname, '..', '..', 'var'), now = Date.now()): string[] {
   const removed: string[] = [];
   for (const name of fs.existsSync(varDir) ? fs.readdirSync(varDir) : []) {
-    const run = FOLDER.exec(name)?.[1];
-    if (!run || !staleRunId(run, now)) continue;
+    if (!staleRunFolder(name, now)) continue;
     fs.rmSync(path.join(varDir, name), { recursive: true, force: true });
     removed.push(name);
   }
