@@ -49,7 +49,7 @@ export function csvImportScreens(opts: ImportScreensOptions): ImportScreens {
     await renderScreen(req, res, opts.views.form, {
       title: req.t(opts.titleKey), hideTitle: true, error, columns: importer.columns, importRoutes: routes,
       imports: await importer.recent(req.ctx.db, req.authUser!.tenantId),
-      ...(opts.formLocals?.(req, error !== null) ?? {}),
+      ...opts.formLocals?.(req, error !== null),
     });
   }
 

@@ -48,7 +48,7 @@ export interface CompiledRoute extends RouteDef {
 
 /** Param requirement used when a route gives none: ids are digits, the rest any text without a slash. */
 export function defaultRequirement(param: string): string {
-  if (param === 'id' || /Id$/.test(param)) return '\\d+';
+  if (param === 'id' || param.endsWith('Id')) return '\\d+';
   return '[^/]+';
 }
 

@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { clock } from '../../kernel/clock';
 import type { PageRequest } from '../../kernel/http/pagination';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { SUPER_ADMIN } from '../../kernel/rights/registry';

@@ -53,7 +53,7 @@ export function enterSwitch(req: Request, realUser: AuthUser, targetId: number, 
   s.switchBanner = banner;
   if (s.tenantId !== undefined) s.switchTenantId = s.tenantId;
   delete s.tenantId;
-  s.passport = { ...(s.passport ?? {}), user: targetId };
+  s.passport = { ...s.passport, user: targetId };
 }
 
 /** Gives the session back to the real user; returns the account that was used, or null. */
@@ -62,7 +62,7 @@ export function leaveSwitch(req: Request): { realId: number; targetId: number | 
   const realId = switchedFrom(req);
   if (!s || realId === null) return null;
   const targetId = s.passport?.user ?? null;
-  s.passport = { ...(s.passport ?? {}), user: realId };
+  s.passport = { ...s.passport, user: realId };
   delete s.switchedFrom;
   delete s.switchBanner;
   delete s.tenantId;

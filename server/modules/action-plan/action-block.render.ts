@@ -64,7 +64,7 @@ export async function renderBlock(req: Request, res: Response, action: ActionVie
     index: opts.index,
     onPage: !!opts.onPage,
     form: ACTION_FORM,
-    values: { ...formValues(action), ...(opts.values ?? {}) },
+    values: { ...formValues(action), ...opts.values },
     errors: opts.errors ?? {},
     notice: opts.notice ?? null,
     comment: opts.comment ?? { value: '', error: null },

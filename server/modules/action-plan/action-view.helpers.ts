@@ -1,4 +1,3 @@
-import { clock } from '../../kernel/clock';
 import { PENDING_STATUSES } from './action-plan.policy';
 
 import { todayIso } from '../../kernel/clock';

@@ -67,7 +67,7 @@ async function importRow(ds: DataSource, actor: { id: number; tenantId: number; 
     for (const [field, err] of Object.entries(result.errors)) {
       const key = typeof err === 'string' ? err : err.key;
       // "Already used by Jean Dupont." says which column by itself.
-      const column = /_taken$/.test(key) ? null : columnOf(IMPORT_COLUMNS, field);
+      const column = key.endsWith('_taken') ? null : columnOf(IMPORT_COLUMNS, field);
       messages.push({ column, key, params: typeof err === 'string' ? {} : err.params });
     }
   }

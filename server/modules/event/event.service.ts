@@ -2,7 +2,6 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { rowsOf } from '../../kernel/db/sql';
 import type { FieldError } from '../../kernel/http/forms';
-import { formatDate, parseFrenchDate } from '../../kernel/i18n/format';
 import { intSetting } from '../../kernel/settings/settings';
 import { recordHistory } from '../../kernel/history/history.service';
 import type { AuthUser } from '../../kernel/rights/auth-user';

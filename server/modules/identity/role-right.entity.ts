@@ -1,4 +1,4 @@
-import { Column, Entity, ManyToOne, JoinColumn, PrimaryColumn , type Relation } from 'typeorm';
+import { Entity, ManyToOne, JoinColumn, PrimaryColumn, type Relation } from 'typeorm';
 // By name, not by class: the role imports its rights, so the rights name their role (no import circle).
 import type { Role } from './role.entity';
 

@@ -9,7 +9,6 @@ let t: TestApp;
 let clock: FixedClock;
 let restore: () => void;
 const JOBS = { names: [ACTION_MAIL_JOB, ACTION_REMINDER_JOB] };
-const HOUR = 3600 * 1000;
 
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });

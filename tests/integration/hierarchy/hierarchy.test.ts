@@ -1,4 +1,4 @@
-import { createTestApp, csrfFrom, loginAs, makeUser, type TestApp } from '../../support/app';
+import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 import { listUserOrganisation, setUserOrganisation } from '../../../server/modules/hierarchy/user-organisation.service';
 
 let t: TestApp;

@@ -90,7 +90,7 @@ describe('survey administration', () => {
   });
 
   it('refuses users without the right, requests without the CSRF token, and another company\'s surveys', async () => {
-    const { user, agent, csrf } = await admin();
+    const { user, agent } = await admin();
     await seedQuestionnaireDemo(t.db.dataSource, user.tenantId);
     const [mine] = await listSurveys(t.db.dataSource, user.tenantId, 'fire_permit');
     expect(mine.name).toBe('Contrôle avant travaux par point chaud');

@@ -96,7 +96,7 @@ async function importEmployeeRow(ds: DataSource, ctx: EmployeeImportContext, cel
     for (const [field, err] of Object.entries(result.errors)) {
       const key = typeof err === 'string' ? err : err.key;
       // "Matricule already used by Jean Dupont." says which column by itself.
-      messages.push({ column: /_taken$/.test(key) ? null : col(field), key, params: typeof err === 'string' ? {} : err.params });
+      messages.push({ column: key.endsWith('_taken') ? null : col(field), key, params: typeof err === 'string' ? {} : err.params });
     }
   }
   return { created: false, messages };

@@ -15,7 +15,7 @@ export async function trainingTime(db: Db, tenantId: number, year: number, noThe
       GROUP BY 1, 2`, [tenantId, year]);
   const labels = Array.from({ length: 12 }, (_, i) => `${String(i + 1).padStart(2, '0')}/${year}`);
   const themes = [...new Set(rows.filter((r) => Number(r.hours) > 0).map((r) => r.theme ?? noTheme))].sort((a, b) => a.localeCompare(b, 'fr'));
-  const series = themes.map((label) => ({ label, data: new Array<number>(12).fill(0) }));
+  const series = themes.map((label) => ({ label, data: Array.from({ length: 12 }, () => 0) }));
   for (const r of rows) {
     const s = series.find((x) => x.label === (r.theme ?? noTheme));
     if (s) s.data[r.month - 1] = Math.round((s.data[r.month - 1] + Number(r.hours)) * 100) / 100;
