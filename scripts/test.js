@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit, integration and end-to-end tests, in that order.
+// `npm test`: type check, lint, unit, integration and end-to-end tests, in that order.
 // Integration tests use DATABASE_URL when set, the embedded database otherwise.
 // End-to-end tests need Debian's chromium (or CHROMIUM_PATH); it is installed when possible.
 'use strict';
@@ -77,11 +77,16 @@ if (only === 'embedded') {
     console.error('« npm test -- embedded » se lance sans DATABASE_URL (base embarquée).');
     process.exit(1);
   }
-  const { embeddedSubset } = require('./embedded-subset');
+  const { embeddedSubset, embeddedE2eSubset } = require('./embedded-subset');
   run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
   run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, ...embeddedSubset(), '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS, '--selectProjects', 'integration'], { CHROMIUM_PATH: chromium });
+  // The flows whose specs write their data straight into the database: proof that they run on PGlite too.
+  run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, 'build.js'), '--client']);
+  run('Parcours de bout en bout choisis (base embarquée)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...embeddedE2eSubset(), '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
 }
 if (!only || only === 'typecheck') run('Vérification des types', process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']);
+// oxlint's correctness rules (.oxlintrc.json), warnings denied: what a reviewer would otherwise catch by eye.
+if (!only || only === 'lint') run('Analyse statique (oxlint)', process.execPath, [path.join(__dirname, '..', 'node_modules', 'oxlint', 'bin', 'oxlint'), '-c', '.oxlintrc.json', '--deny-warnings', 'server', 'tests', 'scripts', 'bench', 'islands', 'migrations']);
 if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
 // Each test file gets a database of its own (a clone on PostgreSQL, a copy of the migrated
 // PGlite folder on the embedded database), so files run on every core either way.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROOT, SERVER, sourceFiles } from '../support/import-graph';
 
 /**
  * Declared registration (issue 22, item 3): a module declares what it adds to extension points in
@@ -7,17 +8,6 @@ import path from 'node:path';
  * because it happened to be imported: no side-effect import of a server file, and no call at the
  * top level of a server file (`registerX(...)`, `workflow.on(...)`, a loop of registrations).
  */
-const ROOT = path.resolve(__dirname, '../..');
-const SERVER = path.join(ROOT, 'server');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.ts$/.test(e.name) && !/\.(test|d)\.ts$/.test(e.name) ? [p] : [];
-  });
-}
-
 /** `import './x'` / `import 'pkg'` (nothing bound), and `await import('./x')` as a statement. */
 const SIDE_EFFECT_IMPORT = /^\s*import\s+['"]([^'"]+)['"]|^\s*(?:await\s+|void\s+)?import\(\s*['"]([^'"]+)['"]\s*\)\s*;?\s*$/gm;
 

@@ -1,41 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { importGraph, ROOT, SERVER } from '../support/import-graph';
 
 /**
  * The server's import graph (issue 22): no circle, dynamic `import()` included, and the kernel
  * importing no module. Imports of types only are left out: they are erased from the JavaScript.
  */
-const ROOT = path.resolve(__dirname, '../..');
-const SERVER = path.join(ROOT, 'server');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(p);
-    return /\.ts$/.test(e.name) && !/\.(test|d)\.ts$/.test(e.name) ? [p] : [];
-  });
-}
-
-// `import x from './a'`, `import './a'`, `export … from './a'` (not `import type` / `export type`), and `import('./a')`.
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-/** Every server file and the server files it imports at run time. */
-function importGraph(): Map<string, string[]> {
-  const files = sourceFiles(SERVER);
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const targets: string[] = [];
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const base = path.join(path.dirname(file), m[1] ?? m[2]);
-      const hit = [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => known.has(c));
-      if (hit) targets.push(hit);
-    }
-    graph.set(file, targets);
-  }
-  return graph;
-}
-
 /** The circles of the graph: its strongly connected components of more than one file (Tarjan). */
 function circles(graph: Map<string, string[]>): string[][] {
   let next = 0;
