@@ -24,6 +24,20 @@ function embeddedSubset(root = path.join(__dirname, '..')) {
   return testFiles(path.join(root, 'tests', 'integration')).filter((f) => MARKERS.test(fs.readFileSync(f, 'utf8'))).sort();
 }
 
-module.exports = { embeddedSubset, MARKERS };
+/**
+ * The end-to-end specs of the embedded CI run: those that prepare their data straight in the
+ * database (tests/e2e/support/db.ts), which reaches PGlite through its local port there.
+ */
+function embeddedE2eSubset(root = path.join(__dirname, '..')) {
+  const dir = path.join(root, 'tests', 'e2e');
+  const specs = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) return e.name === 'support' ? [] : specs(p);
+    return e.name.endsWith('.spec.ts') ? [p] : [];
+  });
+  return specs(dir).filter((f) => /support\/db['"]/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f)).sort();
+}
+
+module.exports = { embeddedSubset, embeddedE2eSubset, MARKERS };
 
 if (require.main === module) for (const f of embeddedSubset()) console.log(path.relative(process.cwd(), f));
