@@ -25,32 +25,32 @@ const T = 'module_prevention_plan';
 const SIGNATURE_LIST_TYPES = ['fire'];
 
 /**
- * The routes of one permit type, generated from its data (docs/permit.md "Routes"): list by plan,
+ * The routes of one permit type, generated from its data and named by its `routes` (docs/permit.md "Routes"): list by plan,
  * add (modal; plan id optional, 0 = outside plans), edit (modal), page, control step, PDF, the
  * five zone routes (`zoneRoutes`), and for the fire permit its global list and signature routes.
  * Every handler then checks the permit or plan rules (permit.access.ts).
  */
 export function permitTypeRoutes(type: PermitTypeDef): RouteDef[] {
-  const p = type.routePrefix;
+  const n = type.routes;
   const base = `/${type.slug}`;
   const routes: RouteDef[] = [
-    { name: `${p}_by_plan`, method: 'GET', path: `/prevention-plan/{id}/${type.slug}`, right: R, toggle: T, handler: planPermits(type) },
-    { name: `${p}_add`, method: ['GET', 'POST'], path: `${base}/add/{id}`, defaults: { id: '0' }, right: R, toggle: T, handler: addPermit(type) },
-    { name: `${p}_show`, method: 'GET', path: `${base}/{id}`, right: R, toggle: T, handler: showPermit(type) },
-    { name: `${p}_edit`, method: ['GET', 'POST'], path: `${base}/{id}/edit`, right: R, toggle: T, handler: editPermit(type) },
+    { name: n.byPlan, method: 'GET', path: `/prevention-plan/{id}/${type.slug}`, right: R, toggle: T, handler: planPermits(type) },
+    { name: n.add, method: ['GET', 'POST'], path: `${base}/add/{id}`, defaults: { id: '0' }, right: R, toggle: T, handler: addPermit(type) },
+    { name: n.show, method: 'GET', path: `${base}/{id}`, right: R, toggle: T, handler: showPermit(type) },
+    { name: n.edit, method: ['GET', 'POST'], path: `${base}/{id}/edit`, right: R, toggle: T, handler: editPermit(type) },
     {
-      name: `${p}_step`, method: ['GET', 'POST'], path: `${base}/{id}/step/{step}`, requirements: { step: type.steps.join('|') },
+      name: n.step, method: ['GET', 'POST'], path: `${base}/{id}/step/{step}`, requirements: { step: type.steps.join('|') },
       right: R, toggle: T, bodyParsers: [questionnaireUploads], handler: permitStep(type),
     },
-    { name: `${p}_pdf`, method: 'GET', path: `${base}/{id}/pdf`, right: R, toggle: T, heavy: 'pdf', handler: permitPdf(type) },
+    { name: n.pdf, method: 'GET', path: `${base}/{id}/pdf`, right: R, toggle: T, heavy: 'pdf', handler: permitPdf(type) },
     ...zoneRoutes({ ownerType: 'permit', kind: type.key, basePath: base, viewRight: R, toggle: T }),
   ];
-  if (type.key === 'fire') routes.unshift({ name: `${p}_index`, method: 'GET', path: `${base}/`, right: R, toggle: T, handler: firePermitIndex });
+  if (type.key === 'fire') routes.unshift({ name: n.index, method: 'GET', path: `${base}/`, right: R, toggle: T, handler: firePermitIndex });
   if (SIGNATURE_LIST_TYPES.includes(type.key)) {
     routes.push(
-      { name: `${p}_signature_list`, method: 'GET', path: `${base}/{id}/signatures`, right: R, toggle: T, handler: signatureList(type) },
-      { name: `${p}_signature_add`, method: ['GET', 'POST'], path: `${base}/{id}/signature/add`, right: R, toggle: T, handler: signatureAdd(type) },
-      { name: `${p}_signature_delete`, method: 'POST', path: `${base}/signature/{id}/delete`, right: R, toggle: T, handler: signatureDelete(type) },
+      { name: n.signatureList, method: 'GET', path: `${base}/{id}/signatures`, right: R, toggle: T, handler: signatureList(type) },
+      { name: n.signatureAdd, method: ['GET', 'POST'], path: `${base}/{id}/signature/add`, right: R, toggle: T, handler: signatureAdd(type) },
+      { name: n.signatureDelete, method: 'POST', path: `${base}/signature/{id}/delete`, right: R, toggle: T, handler: signatureDelete(type) },
     );
   }
   return routes;

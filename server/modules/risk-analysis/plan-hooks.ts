@@ -14,13 +14,10 @@ async function planSubject(req: Request, plan: PlanRef): Promise<AnalysisSubject
   return { type: 'prevention_plan', id: plan.id, tenantId: plan.tenantId, siteId: plan.hierarchyItemId, companies, url };
 }
 
-/** The names of a plan's analysis routes (`pdp_risk_analysis_*`), declared by `risk-analysis.routes.ts`. */
-export const PLAN_ANALYSIS_ROUTES = analysisRouteNames('pdp');
-
-/** The plan as a subject of analyses. */
+/** The plan as a subject of analyses; its routes (`pdp_risk_analysis_*`) are declared from `routes` by `risk-analysis.routes.ts`. */
 export const PLAN_ANALYSIS_SUBJECT: SubjectAdapter = {
   type: 'prevention_plan',
-  routes: PLAN_ANALYSIS_ROUTES,
+  routes: analysisRouteNames('pdp'),
   // Every change of a plan's analysis goes through the plan's own access check (404 / 403, archived plans refused).
   load: async (req, id, need) => planSubject(req, await requirePlan(req, id, need === 'change' ? 'risk_analyses' : 'view')),
 };

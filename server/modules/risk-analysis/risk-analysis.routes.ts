@@ -11,7 +11,7 @@ import { addQuote, editQuote, matrix } from './quote.handlers';
 import * as templates from './template.handlers';
 import { analysisRoutes } from './analysis-routes';
 import { seedRiskAnalysisDemo } from './risk-analysis.demo';
-import { PLAN_ANALYSIS_ROUTES, PLAN_ANALYSIS_SUBJECT, PLAN_ANALYSIS_TABS, riskAnalysisCheck, tabHandler } from './plan-hooks';
+import { PLAN_ANALYSIS_SUBJECT, PLAN_ANALYSIS_TABS, riskAnalysisCheck, tabHandler } from './plan-hooks';
 
 const ADMIN = 'admin.nomenclatures';
 const TEMPLATES = 'pdp.risk_analyses';
@@ -62,7 +62,7 @@ export const riskAnalysisModule = defineModule({
     // The analysis of a prevention plan (plan access: requirePlan(…, 'risk_analyses')).
     { name: 'pdp_risk_analysis_show', method: 'GET', path: '/prevention-plan/{id}/risk-analysis', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_tab') },
     { name: 'pdp_interference_show', method: 'GET', path: '/prevention-plan/{id}/interference', right: 'pdp.view', toggle: T, handler: tabHandler('risk-analysis/analysis/_interference_tab') },
-    ...analysisRoutes({ subject: { type: 'prevention_plan', routes: PLAN_ANALYSIS_ROUTES }, basePath: '/prevention-plan', right: RA, toggle: T }),
+    ...analysisRoutes({ subject: PLAN_ANALYSIS_SUBJECT, basePath: '/prevention-plan', right: RA, toggle: T }),
   ],
   demo: seedRiskAnalysisDemo,
   contributes: [
