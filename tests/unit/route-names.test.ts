@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ejs from 'ejs';
 import ts from 'typescript';
@@ -118,7 +119,7 @@ describe('route names are looked up, never built', () => {
   });
 
   it('reads a view at its own line numbers', () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'route-names-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-names-'));
     const file = path.join(dir, 'v.ejs');
     fs.writeFileSync(file, "<p>\n<%= path('a_b') %>\n<% if (x) { %>\n<a href=\"<%= path(prefix + '_show', { id: 1 }) %>\">\n<% } %>\n");
     try {
