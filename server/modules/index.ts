@@ -29,6 +29,7 @@ import { permitModule } from './permit/permit.routes';
 import { hrModule } from './hr/hr.routes';
 import { projectModule } from './project/project.routes';
 import { calendarModule } from './calendar/calendar.routes';
+import { riskEvaluationModule } from './risk-evaluation/risk-evaluation.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -62,4 +63,5 @@ export const MODULES: ModuleDef[] = [
   hrModule,
   projectModule,
   calendarModule,
+  riskEvaluationModule,
 ];

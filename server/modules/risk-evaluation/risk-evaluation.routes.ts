@@ -1,0 +1,26 @@
+import { defineModule } from '../../kernel/module';
+import type { RiskEvaluationPart } from './risk-evaluation-part';
+import { nomenclaturesPart } from './nomenclatures/nomenclatures.part';
+import { workstationsPart } from './workstations/workstations.part';
+import { evaluationsPart } from './evaluations/evaluations.part';
+
+/** The parts of the unique risk document, in route-table order; nomenclatures first (the others' demo data uses them). */
+const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart];
+const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart];
+
+/**
+ * The unique risk document (DUERP, issue 23): nomenclatures, workstations and risk evaluations.
+ * Rights are the kernel catalogue's `unique_document.*` (seed 002 §6); nomenclatures need
+ * `admin.nomenclatures`. Every route is behind the `module_unique_document` toggle.
+ */
+export const riskEvaluationModule = defineModule({
+  name: 'risk-evaluation',
+  routes: DU_PARTS.flatMap((p) => p.routes).map((r) => ({ toggle: 'module_unique_document', ...r })),
+  demo: async (db, tenantId) => {
+    for (const p of DEMO_ORDER) if (p.demo) await p.demo(db, tenantId);
+  },
+  schedule: async (db) => {
+    for (const p of DU_PARTS) if (p.schedule) await p.schedule(db);
+  },
+  contributes: DU_PARTS.flatMap((p) => p.contributes ?? []),
+});
