@@ -48,6 +48,7 @@ const GROWING: Array<[RegExp, string]> = [
   [/^(work_order|work_order_signature|permit|permit_person|permit_step|permit_signature)$/, 'work orders and permits: several per plan'],
   [/^(security_protocol|ppsps)(_.*)?$/, 'security protocols and PPSPS: one per delivery or site'],
   [/^risk_analysis(?!_template|_seed)(_.*)?$/, 'risk analyses: one per plan or site, with their areas and phases'],
+  [/^risk_evaluation(_risk)?$/, 'the unique risk document: every work unit\'s risks, re-evaluated every year and kept (archived) for years'],
   [/^(map_zone|map_snapshot)$/, 'zones drawn for each plan, work order and permit'],
   [/^(questionnaire_response|questionnaire_answer)$/, 'answers to questionnaires, one set per event or permit step'],
   [/^project(_task|_member|_comment|_document|_task_date_change)?$/, 'projects and their tasks, members, comments, documents'],
