@@ -132,6 +132,9 @@ describe('rights', () => {
     expect(page.text).not.toContain('data-testid="du-save"');
     expect((await postForm(viewer, `/unique-document/evaluations/${id}`, FORM, await evaluationFields(place, { g: 'Faible', p: 'Possible', c: 'Moyenne' }, { version: 1 }))).status).toBe(403);
     expect((await viewer.agent.get('/unique-document/evaluations/new')).status).toBe(403);
+    expect((await viewer.agent.get('/unique-document/workstations')).status).toBe(200);
+    expect((await postForm(viewer, '/unique-document/workstations/new', 'du_workstation', { name: 'Poste interdit' })).status).toBe(403);
+    expect((await viewer.agent.get('/unique-document/nomenclatures')).status).toBe(403);
     expect((await postEmpty(viewer, `/unique-document/evaluations/${id}/archive`)).status).toBe(403);
     const del = await postEmpty(viewer, `/unique-document/evaluations/${id}/delete`);
     expect(del.status).toBe(403);
@@ -233,6 +236,10 @@ describe('the list', () => {
     expect(await ids(`family=${await p.family('Bruit')}`)).toEqual([high]);
     expect(await ids(`level=${await p.level('Faible')}`)).toEqual([low]);
     expect(await ids(`item=${p.otherSiteId}`)).toEqual([]);
-    expect(await ids('item=99999999999&level=abc')).toEqual([high, low]);
+    // A site's document holds the lines of the entities below it.
+    const building = await create(fresh, await evaluationFields(p, { g: 'Grave', p: 'Possible', c: 'Moyenne' }, { hierarchyItemId: p.buildingId }));
+    expect(await ids(`item=${p.siteId}`)).toEqual([high, building, low]);
+    expect(await ids(`item=${p.buildingId}`)).toEqual([building]);
+    expect(await ids('item=99999999999&level=abc')).toEqual([high, building, low]);
   });
 });

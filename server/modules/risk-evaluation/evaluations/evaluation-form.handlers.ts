@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../../kernel/http/errors';
+import { queryId } from '../../../kernel/http/fields';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { renderScreen, renderView } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
@@ -34,8 +35,8 @@ export async function evaluationNew(req: Request, res: Response): Promise<void> 
   const user = req.authUser!;
   if (req.method === 'GET') {
     const defaults: Record<string, unknown> = { version: 0, supervisorId: user.id };
-    const item = Number(req.query.item);
-    if (Number.isInteger(item) && item > 0) defaults.hierarchyItemId = item;
+    const item = queryId.parse(req.query.item);
+    if (item !== null) defaults.hierarchyItemId = item;
     return renderForm(req, res, null, NEW_ABILITIES, defaults);
   }
   const form = parseForm(evaluationSchema, req.body, EVALUATION_FORM);

@@ -25,13 +25,23 @@ export interface EvaluationLine {
   levelLabel: string | null; levelColor: string | null; archived: boolean;
 }
 
+/** The entity and every entity below it: the document of a site holds its buildings' lines. */
+async function itemAndBelow(db: Db, tenantId: number, itemId: number): Promise<number[]> {
+  const rows: Array<{ id: number }> = await db.query(
+    `WITH RECURSIVE below AS (
+       SELECT id FROM hierarchy_item WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL
+       UNION SELECT c.id FROM hierarchy_item c JOIN below b ON c.parent_id = b.id WHERE c.tenant_id = $1 AND c.deleted_at IS NULL)
+     SELECT id FROM below`, [tenantId, itemId]);
+  return rows.map((r) => r.id);
+}
+
 /** The WHERE clause of the list and its parameters (shared by the rows and their count). */
-function whereOf(tenantId: number, scope: DuScope, f: EvaluationFilters): { sql: string; params: unknown[] } {
+function whereOf(tenantId: number, scope: DuScope, f: EvaluationFilters, itemIds: number[]): { sql: string; params: unknown[] } {
   const params: unknown[] = [tenantId, f.archived === '1'];
   const cond = ['e.tenant_id = $1', 'e.archived = $2', 'e.deleted_at IS NULL'];
   const add = (sql: string, value: unknown) => { params.push(value); cond.push(sql.replace('?', `$${params.length}`)); };
   if (!scope.unrestricted) add('e.hierarchy_item_id = ANY(?::int[])', scope.itemIds);
-  if (f.item) add('e.hierarchy_item_id = ?', f.item);
+  if (f.item) add('e.hierarchy_item_id = ANY(?::int[])', itemIds);
   if (f.workUnit) add('e.work_unit_id = ?', f.workUnit);
   if (f.family) add('e.danger_family_id = ?', f.family);
   if (f.level) add('e.priority_level_id = ?', f.level);
@@ -45,7 +55,7 @@ function whereOf(tenantId: number, scope: DuScope, f: EvaluationFilters): { sql:
  * costs the same however many evaluations the company holds.
  */
 export async function listEvaluations(db: Db, tenantId: number, scope: DuScope, filters: EvaluationFilters, page: PageRequest): Promise<{ rows: EvaluationLine[]; total: CappedTotal }> {
-  const where = whereOf(tenantId, scope, filters);
+  const where = whereOf(tenantId, scope, filters, filters.item ? await itemAndBelow(db, tenantId, filters.item) : []);
   const [rows, total] = await Promise.all([
     db.query(
       `SELECT e.id, e.hierarchy_item_id, e.dangerous_situation, e.gross_risk, e.priority_risk, e.archived,
