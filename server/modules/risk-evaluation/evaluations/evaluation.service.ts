@@ -36,9 +36,10 @@ export type EvaluationSaveResult = { ok: true; id: number } | { ok: false; stale
  */
 async function serverRating(m: EntityManager, tenantId: number, input: RatingInput): Promise<{ grossRisk: number; priorityRisk: number; levelId: number | null }> {
   const values: Array<{ id: number; valuation: number }> = await m.query(
-    'SELECT id, valuation FROM du_scale_value WHERE tenant_id = $1 AND id = ANY($2::int[])', [tenantId, [input.gravityId, input.probabilityId, input.controlId]]);
+    // FOR SHARE: a valuation or a level changed meanwhile waits for this save, then its recomputation sees this row.
+    'SELECT id, valuation FROM du_scale_value WHERE tenant_id = $1 AND id = ANY($2::int[]) FOR SHARE', [tenantId, [input.gravityId, input.probabilityId, input.controlId]]);
   const valuation = (id: number) => values.find((v) => v.id === id)!.valuation;
-  const levels: LevelRange[] = (await m.query('SELECT id, label, color, min_value, max_value FROM du_priority_level WHERE tenant_id = $1', [tenantId]))
+  const levels: LevelRange[] = (await m.query('SELECT id, label, color, min_value, max_value FROM du_priority_level WHERE tenant_id = $1 FOR SHARE', [tenantId]))
     .map((l: Record<string, any>) => ({ id: l.id, label: l.label, color: l.color, minValue: l.min_value, maxValue: l.max_value }));
   const r = rate(valuation(input.gravityId), valuation(input.probabilityId), valuation(input.controlId), levels);
   return { grossRisk: r.grossRisk, priorityRisk: r.priorityRisk, levelId: r.level?.id ?? null };

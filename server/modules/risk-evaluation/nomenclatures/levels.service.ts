@@ -34,6 +34,17 @@ export type LevelsSaveResult =
  * level was changed or removed meanwhile (stale). The evaluations are then recomputed.
  */
 export async function saveLevels(db: DataSource, tenantId: number, rows: LevelRowInput[]): Promise<LevelsSaveResult> {
+  try {
+    return await saveLevelSet(db, tenantId, rows);
+  } catch (err) {
+    // A level being removed was given to an evaluation saved meanwhile (its foreign key refuses): stale.
+    const code = (err as { code?: string }).code ?? (err as { driverError?: { code?: string } }).driverError?.code;
+    if (code === '23503' || code === '23001') return { ok: false, stale: true };
+    throw err;
+  }
+}
+
+async function saveLevelSet(db: DataSource, tenantId: number, rows: LevelRowInput[]): Promise<LevelsSaveResult> {
   return db.transaction(async (m) => {
     // One company's levels are saved one set at a time: the lock serialises two administrators.
     await m.query('SELECT id FROM tenant WHERE id = $1 FOR NO KEY UPDATE', [tenantId]);
