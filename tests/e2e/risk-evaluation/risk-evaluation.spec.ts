@@ -13,13 +13,25 @@ async function sql(text: string, params: unknown[] = []): Promise<Array<Record<s
   }
 }
 
+/**
+ * The form controls under `root` that a screen reader could not name: no `<label for>`, no wrapping
+ * label, no `aria-label` / `aria-labelledby` (the project has no axe dependency; this is its first rule).
+ */
+async function unlabelledControls(page: import('@playwright/test').Page, root: string): Promise<string[]> {
+  return page.locator(root).first().evaluate((el) => Array.from(el.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select, textarea'))
+    .filter((c) => !(c.labels && c.labels.length) && !c.getAttribute('aria-label') && !c.getAttribute('aria-labelledby'))
+    .map((c) => c.name || c.id || c.outerHTML.slice(0, 80)));
+}
+
 test('an evaluation is written with its rating computed live, then saved and listed with its level', async ({ page, consoleErrors }) => {
   const suffix = `${Date.now() % 1_000_000}`;
   const writer = createE2eUser({ company: `DUERP E2E ${suffix}`, role: 'super_admin', firstName: 'Claire', lastName: 'Martin' });
   const [me] = await sql('SELECT tenant_id FROM app_user WHERE username = $1', [writer.username]);
   const [type] = await sql('INSERT INTO hierarchy_type (tenant_id, name, level) VALUES ($1, $2, 1) RETURNING id', [me.tenant_id, 'Site']);
-  await sql('INSERT INTO hierarchy_item (tenant_id, name, type_id) VALUES ($1, $2, $3)', [me.tenant_id, 'Usine de Lyon', type.id]);
-  await sql('INSERT INTO work_unit (tenant_id, name) VALUES ($1, $2), ($1, $3)', [me.tenant_id, 'Atelier usinage', 'Quais de chargement']);
+  const [site] = await sql('INSERT INTO hierarchy_item (tenant_id, name, type_id) VALUES ($1, $2, $3) RETURNING id', [me.tenant_id, 'Usine de Lyon', type.id]);
+  const units = await sql('INSERT INTO work_unit (tenant_id, name) VALUES ($1, $2), ($1, $3) RETURNING id', [me.tenant_id, 'Atelier usinage', 'Quais de chargement']);
+  await sql('INSERT INTO du_workstation (tenant_id, name, hierarchy_item_id, work_unit_id) VALUES ($1, $2, $3, $4), ($1, $5, $3, $6)',
+    [me.tenant_id, 'Tour à commande numérique', site.id, units[0].id, 'Cariste', units[1].id]);
 
   await loginWith(page, writer);
   await page.goto('/unique-document');
@@ -38,6 +50,9 @@ test('an evaluation is written with its rating computed live, then saved and lis
   await form.getByLabel('Unité de travail').selectOption({ label: 'Atelier usinage' });
   await expect(placeBlock).not.toHaveAttribute('aria-busy', 'true');
   await expect(form.getByLabel('Unité de travail')).toHaveValue(/\d+/);
+  // The workstations on offer are those of that entity and work unit.
+  await expect(form.getByLabel('Poste de travail').locator('option')).toHaveText(['—', 'Tour à commande numérique']);
+  await form.getByLabel('Poste de travail').selectOption({ label: 'Tour à commande numérique' });
 
   // The danger family re-posts its block: the risks of that family come back, each with its injuries.
   await form.getByLabel('Famille de danger').selectOption({ label: 'Chutes de plain-pied' });
@@ -71,12 +86,15 @@ test('an evaluation is written with its rating computed live, then saved and lis
   await expect(level).toHaveText('Critique');
 
   await form.getByLabel('Fréquence d\'exposition').fill('Quotidienne');
+  expect(await unlabelledControls(page, '[data-testid="du-evaluation-form"]')).toEqual([]);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByTestId('flash')).toContainText('L\'évaluation a été ajoutée au document unique.');
   const row = page.getByTestId('du-evaluation-table').locator('tbody tr').first();
   await expect(row).toHaveAttribute('data-level', 'Critique');
   await expect(row).toContainText('Atelier usinage');
   await expect(row).toContainText('64');
+  await expect(row).toContainText('Tour à commande numérique');
+  expect(await unlabelledControls(page, 'main')).toEqual([]);
 
   // Opened again, the server's figures are those the browser showed.
   await row.getByRole('link', { name: /Sol glissant/ }).click();
