@@ -3,6 +3,7 @@ import { filterSchema as actionFilterSchema } from '../../../server/modules/acti
 import { longPlanIds } from '../../../server/modules/prevention-plan/core/plan-long-works.service';
 import { listEvents } from '../../../server/modules/event/event-list.service';
 import { listFilterSchema } from '../../../server/modules/event/event.schema';
+import { evaluationFilterSchema, listEvaluations } from '../../../server/modules/risk-evaluation/evaluations/evaluation-list.service';
 import { sampleUser } from '../../fixtures/sample-workflow';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { planNodes, plansOf } from '../../support/query-plan';
@@ -38,6 +39,19 @@ describe('list query plans', () => {
       const rows = planned.find((q) => /ORDER BY/.test(q.sql));
       expect(rows).toBeDefined();
       expect(planNodes(rows!.plan).map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
+    }
+  });
+
+  it('the unique risk document: most critical first, filtered or not, read backwards from IDX_risk_evaluation_list, without a sort', async () => {
+    const owner = await makeUser(t, { roles: ['admin'] });
+    for (const [query, scope] of [[{}, { unrestricted: true, itemIds: [] }], [{ level: '3', family: '4', archived: '1' }, { unrestricted: false, itemIds: [1, 2] }]] as const) {
+      const planned = await plansOf(t.db.dataSource, (db) =>
+        listEvaluations(db, owner.tenantId, { ...scope, itemIds: [...scope.itemIds] }, evaluationFilterSchema.parse(query), { page: 1, perPage: 25, offset: 0 }));
+      const rows = planned.find((q) => /ORDER BY e\.priority_risk DESC/.test(q.sql));
+      expect(rows).toBeDefined();
+      const nodes = planNodes(rows!.plan);
+      expect(nodes.map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
+      expect(nodes.filter((n) => n['Relation Name'] === 'risk_evaluation').map((n) => n['Index Name'])).toEqual(['IDX_risk_evaluation_list']);
     }
   });
 
