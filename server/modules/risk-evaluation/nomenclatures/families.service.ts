@@ -3,7 +3,8 @@ import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { softDelete } from '../../../kernel/trash/trash';
 import { listFamilies, listRisks, type DangerFamily, type DuRiskRow } from '../core/du-lists.service';
 import type { FamilyInput, RiskInput } from './nomenclatures.schema';
-import type { RemoveResult, SaveResult } from './scale.service';
+import type { Removal } from '../core/du-http';
+import type { SaveResult } from './scale.service';
 
 /** A danger family with how many evaluations and risks use it. */
 export interface FamilyRow extends DangerFamily { usage: number }
@@ -66,7 +67,7 @@ export async function saveRisk(db: Db, tenantId: number, id: number | null, inpu
 }
 
 /** Moves a family or a risk to the trash, unless in use (« Suppression impossible »). */
-export async function removeCatalogueRow(db: DataSource, table: 'du_danger_family' | 'du_risk', tenantId: number, id: number, userId: number): Promise<RemoveResult> {
+export async function removeCatalogueRow(db: DataSource, table: 'du_danger_family' | 'du_risk', tenantId: number, id: number, userId: number): Promise<Removal> {
   const usage = table === 'du_risk' ? RISK_USAGE : FAMILY_USAGE;
   return db.transaction(async (m) => {
     const [r] = await m.query(`SELECT x.label, ${usage} AS usage FROM ${table} x WHERE x.id = $1 AND x.tenant_id = $2 AND x.deleted_at IS NULL FOR UPDATE`, [id, tenantId]);

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { softDelete } from '../../../kernel/trash/trash';
+import type { Removal } from '../core/du-http';
 import { recomputeRatings } from '../core/du-recompute';
 import { listScale, type ScaleValue } from '../core/du-lists.service';
 import type { ScaleKind } from '../core/du-scale-value.entity';
@@ -8,8 +9,6 @@ import type { ScaleValueInput } from './nomenclatures.schema';
 
 /** Outcome of a save: the id, or stale (edited meanwhile or trashed: 409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; stale: true };
-/** Outcome of a removal: removed, refused while in use (what and how many times), or unknown (404). */
-export type RemoveResult = { removed: true } | { inUse: { label: string; count: number } } | 'not_found';
 
 /** Evaluations holding a scale value, in the trash too (a restored evaluation needs its values). */
 const SCALE_USAGE = `((SELECT count(*) FROM risk_evaluation e WHERE e.gravity_id = x.id)
@@ -50,7 +49,7 @@ export async function saveScaleValue(db: DataSource, tenantId: number, kind: Sca
 }
 
 /** Moves a scale value to the trash, unless an evaluation uses it (« Suppression impossible »). */
-export async function removeScaleValue(db: DataSource, tenantId: number, id: number, userId: number): Promise<RemoveResult> {
+export async function removeScaleValue(db: DataSource, tenantId: number, id: number, userId: number): Promise<Removal> {
   return db.transaction(async (m) => {
     const [r] = await m.query(`SELECT x.label, ${SCALE_USAGE} AS usage FROM du_scale_value x WHERE x.id = $1 AND x.tenant_id = $2 AND x.deleted_at IS NULL FOR UPDATE`, [id, tenantId]);
     if (!r) return 'not_found' as const;
