@@ -3,9 +3,10 @@ import type { RiskEvaluationPart } from './risk-evaluation-part';
 import { nomenclaturesPart } from './nomenclatures/nomenclatures.part';
 import { workstationsPart } from './workstations/workstations.part';
 import { evaluationsPart } from './evaluations/evaluations.part';
+import { actionsPart } from './actions/actions.part';
 
 /** The parts of the unique risk document, in route-table order; nomenclatures first (the others' demo data uses them). */
-const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart];
+const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart];
 const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart];
 
 /**

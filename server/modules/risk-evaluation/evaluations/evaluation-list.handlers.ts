@@ -7,6 +7,7 @@ import { listFamilies, listLevels } from '../core/du-lists.service';
 import { entityChoices, workUnitChoices, workstationChoices } from '../core/du-places.service';
 import { evaluationAbilities, mayAddEvaluation } from '../core/du-policy';
 import { loadDuScope } from '../core/du-scope';
+import { loadListExtras } from '../core/du-list-extras';
 import { evaluationFilterSchema, listEvaluations } from './evaluation-list.service';
 import { findEvaluation, setArchived, trashEvaluation } from './evaluation.service';
 
@@ -28,9 +29,11 @@ export async function evaluationIndex(req: Request, res: Response): Promise<void
     listFamilies(db, user.tenantId),
     listLevels(db, user.tenantId),
   ]);
+  // Columns and buttons the later parts contribute (actions' progress, bulk duplicate): one query each for the page.
+  const extras = await loadListExtras(req, rows.map((r) => r.id), '#du-evaluation-table');
   await renderScreen(req, res, 'risk-evaluation/evaluations/index', {
     title: req.t('risk-evaluation.index.title'), hideTitle: true, rows, filters, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
-    items, workUnits, workstations, families, levels, canAdd: mayAddEvaluation(user),
+    items, workUnits, workstations, families, levels, canAdd: mayAddEvaluation(user), extras,
     abilitiesOf: (itemId: number) => evaluationAbilities(user, scope, itemId),
   });
 }
