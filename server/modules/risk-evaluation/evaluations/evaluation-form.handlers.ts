@@ -7,10 +7,10 @@ import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/htt
 import { can } from '../../../kernel/rights/registry';
 import { evaluationAbilities, mayAddEvaluation, type EvaluationAbilities } from '../core/du-policy';
 import { loadDuScope } from '../core/du-scope';
-import { choiceErrors, ratingErrors } from './evaluation-checks';
+import { choiceErrors, ratingErrors } from '../core/du-evaluation-checks';
 import { dangerChoices, evaluationFormChoices, placeChoices } from './evaluation-form';
-import { EVALUATION_FORM, evaluationSchema, ratingSchema } from './evaluation.schema';
-import { findEvaluation, saveEvaluation, saveRating, type EvaluationRecord } from './evaluation.service';
+import { EVALUATION_FORM, evaluationSchema, ratingSchema } from '../core/du-evaluation.schema';
+import { findEvaluation, saveEvaluation, saveRating, type EvaluationRecord } from '../core/du-evaluation.service';
 
 const NEW_ABILITIES: EvaluationAbilities = { view: true, editFully: true, editRating: true, archive: false, delete: false };
 

@@ -9,7 +9,7 @@ import { evaluationAbilities, mayAddEvaluation } from '../core/du-policy';
 import { loadDuScope } from '../core/du-scope';
 import { loadListExtras } from '../core/du-list-extras';
 import { evaluationFilterSchema, listEvaluations } from './evaluation-list.service';
-import { findEvaluation, setArchived, trashEvaluation } from './evaluation.service';
+import { findEvaluation, setArchived, trashEvaluation } from '../core/du-evaluation.service';
 
 /**
  * `GET /unique-document` (unique_document_index): the document, by entity and work unit, filtered

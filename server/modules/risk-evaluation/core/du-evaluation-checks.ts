@@ -1,7 +1,7 @@
 import type { Db } from '../../../kernel/db/sql';
 import { userInTenant } from '../../../kernel/tenancy';
-import { itemInScope, type DuScope } from '../core/du-scope';
-import type { EvaluationInput, RatingInput } from './evaluation.schema';
+import { itemInScope, type DuScope } from './du-scope';
+import type { EvaluationInput, RatingInput } from './du-evaluation.schema';
 
 /**
  * The field errors of the chosen ids that are not the company's or not on offer (one round trip):

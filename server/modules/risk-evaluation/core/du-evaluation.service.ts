@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { softDelete } from '../../../kernel/trash/trash';
-import { rate, type LevelRange } from '../core/rating';
-import type { EvaluationInput, RatingInput } from './evaluation.schema';
+import { rate, type LevelRange } from './rating';
+import type { EvaluationInput, RatingInput } from './du-evaluation.schema';
 
 /** An evaluation as the form reads it. */
 export interface EvaluationRecord {
