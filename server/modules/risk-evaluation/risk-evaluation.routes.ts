@@ -3,12 +3,14 @@ import type { RiskEvaluationPart } from './risk-evaluation-part';
 import { nomenclaturesPart } from './nomenclatures/nomenclatures.part';
 import { workstationsPart } from './workstations/workstations.part';
 import { evaluationsPart } from './evaluations/evaluations.part';
+import { outputPart } from './output/output.part';
+import { historyPart } from './history/history.part';
 import { chemicalPart } from './chemical/chemical.part';
 import { arduousnessPart } from './arduousness/arduousness.part';
 import { actionsPart } from './actions/actions.part';
 
 /** The parts of the unique risk document, in route-table order; nomenclatures first (the others' demo data uses them). */
-const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart, chemicalPart, arduousnessPart];
+const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart, chemicalPart, arduousnessPart, outputPart, historyPart];
 const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart, chemicalPart, arduousnessPart];
 
 /**
