@@ -11,6 +11,7 @@ import { createUser } from '../modules/identity/identity.service';
 import { ensureSystemRoles, isSystemRole } from '../modules/identity/roles';
 import { MODULES } from '../modules';
 import { seedDemo } from './demo-seed';
+import { verifyHistory } from '../modules/risk-evaluation/history/history-check';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -101,6 +102,25 @@ const commands: Record<string, Command> = {
     fs.writeFileSync(path.join(ROOT_DIR, 'docs', 'workflows.md'), md);
     console.log(`docs/workflows.md écrit (${workflows.length} workflow(s) métier).`);
     return 0;
+  },
+  /**
+   * Verifies the signed history of the unique risk document (issue 23 item 5): every stored PDF and
+   * frozen data still match their SHA-256 and every version's hash chains to the previous one.
+   * `--company <id>` checks one company. Exit code 1 when a problem is found.
+   */
+  async 'du:verify-history'(args) {
+    const { values } = parseArgs({ args, options: { company: { type: 'string' } } });
+    const tenantId = values.company ? Number(values.company) : undefined;
+    if (tenantId !== undefined && !(Number.isInteger(tenantId) && tenantId > 0)) {
+      console.error('Usage : npm run cli -- du:verify-history [--company <id>]');
+      return 2;
+    }
+    const report = await withDb((db) => verifyHistory(db.dataSource, { tenantId }));
+    for (const p of report.problems) console.error(p.message);
+    console.log(report.problems.length
+      ? `${report.problems.length} problème(s) dans l'historique signé du document unique (${report.versions} version(s) vérifiée(s)).`
+      : `Historique signé du document unique intact : ${report.versions} version(s) vérifiée(s).`);
+    return report.problems.length ? 1 : 0;
   },
   /** Fills the demo company (idempotent). */
   async 'demo:seed'() {
