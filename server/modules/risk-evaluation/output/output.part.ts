@@ -1,5 +1,8 @@
+import { contribute } from '../../../kernel/extension';
+import { duListTools } from '../core/du-list-extras';
 import type { RiskEvaluationPart } from '../risk-evaluation-part';
 import { exportPdf, exportXlsx } from './export.handlers';
+import { duOutputTool } from './output-tool';
 
 const VIEW = 'unique_document.view';
 
@@ -12,4 +15,5 @@ export const outputPart: RiskEvaluationPart = {
     { name: 'unique_document_export_pdf', method: 'GET', path: '/unique-document/export/pdf', right: VIEW, heavy: 'pdf', handler: exportPdf },
     { name: 'unique_document_export_xlsx', method: 'GET', path: '/unique-document/export/xlsx', right: VIEW, heavy: 'export', handler: exportXlsx },
   ],
+  contributes: [contribute(duListTools, duOutputTool)],
 };

@@ -83,6 +83,17 @@ describe('exports', () => {
     expect(book.getWorksheet('Légende')).toBeDefined();
   });
 
+  it('puts the export and history buttons of the filtered entity above the list, a hint without an entity', async () => {
+    const page = await admin.agent.get(`/unique-document?item=${place.siteId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`href="/unique-document/export/pdf?item=${place.siteId}" data-testid="du-export-pdf"`);
+    expect(page.text).toContain(`href="/unique-document/export/xlsx?item=${place.siteId}" data-testid="du-export-xlsx"`);
+    expect(page.text).toContain(`href="/unique-document/history?item=${place.siteId}" data-testid="du-history-link"`);
+    const all = await admin.agent.get('/unique-document');
+    expect(all.text).toContain('data-testid="du-output-hint"');
+    expect(all.text).not.toContain('data-testid="du-export-pdf"');
+  });
+
   it('answers 404 without an entity, for another company\'s entity and for an entity out of the user\'s scope', async () => {
     expect((await download(admin, '/unique-document/export/pdf')).status).toBe(404);
     const stranger = await actor(t, [], { roles: ['super_admin'] });
