@@ -4,6 +4,10 @@ import { longPlanIds } from '../../../server/modules/prevention-plan/core/plan-l
 import { listEvents } from '../../../server/modules/event/event-list.service';
 import { listFilterSchema } from '../../../server/modules/event/event.schema';
 import { evaluationFilterSchema, listEvaluations } from '../../../server/modules/risk-evaluation/evaluations/evaluation-list.service';
+import { exposureFilterSchema } from '../../../server/modules/risk-evaluation/arduousness/arduousness.schema';
+import { listExposures } from '../../../server/modules/risk-evaluation/arduousness/arduousness.service';
+import { chemicalFilterSchema } from '../../../server/modules/risk-evaluation/chemical/chemical.schema';
+import { listChemicals } from '../../../server/modules/risk-evaluation/chemical/chemical.service';
 import { sampleUser } from '../../fixtures/sample-workflow';
 import { createTestApp, makeUser, type TestApp } from '../../support/app';
 import { planNodes, plansOf } from '../../support/query-plan';
@@ -52,6 +56,25 @@ describe('list query plans', () => {
       const nodes = planNodes(rows!.plan);
       expect(nodes.map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
       expect(nodes.filter((n) => n['Relation Name'] === 'risk_evaluation').map((n) => n['Index Name'])).toEqual(['IDX_risk_evaluation_list']);
+    }
+  });
+
+  it('the chemical products (by name) and the arduousness exposures (newest first), filtered or not, come from their list indexes, without a sort', async () => {
+    const owner = await makeUser(t, { roles: ['admin'] });
+    const page = { page: 1, perPage: 25, offset: 0 };
+    for (const [query, scope] of [[{}, { unrestricted: true, itemIds: [] }], [{ hazard: 'GHS02', outdated: '1', archived: '1' }, { unrestricted: false, itemIds: [1, 2] }]] as const) {
+      const planned = await plansOf(t.db.dataSource, (db) =>
+        listChemicals(db, owner.tenantId, { ...scope, itemIds: [...scope.itemIds] }, chemicalFilterSchema.parse(query), page, '2026-06-15'));
+      const nodes = planNodes(planned.find((q) => /ORDER BY c\.product/.test(q.sql))!.plan);
+      expect(nodes.map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
+      expect(nodes.filter((n) => n['Relation Name'] === 'du_chemical_product').map((n) => n['Index Name'])).toEqual(['IDX_du_chemical_product_list']);
+    }
+    for (const [query, scope] of [[{}, { unrestricted: true, itemIds: [] }], [{ flagged: '1', criterion: '3', archived: '1' }, { unrestricted: false, itemIds: [1, 2] }]] as const) {
+      const planned = await plansOf(t.db.dataSource, (db) =>
+        listExposures(db, owner.tenantId, { ...scope, itemIds: [...scope.itemIds] }, exposureFilterSchema.parse(query), page));
+      const nodes = planNodes(planned.find((q) => /ORDER BY x\.id DESC/.test(q.sql))!.plan);
+      expect(nodes.map((n) => n['Node Type']).filter((n) => /Sort/.test(n))).toEqual([]);
+      expect(nodes.filter((n) => n['Relation Name'] === 'du_arduousness_exposure').map((n) => n['Index Name'])).toEqual(['IDX_du_arduousness_exposure_list']);
     }
   });
 
