@@ -53,21 +53,21 @@ export class DuHistoryVersion {
   @JoinColumn({ name: 'pdf_file_id' })
   pdfFile: Relation<StoredFile>;
 
-  @Column({ name: 'pdf_sha256', type: 'char', length: 64 })
+  @Column({ name: 'pdf_sha256', type: 'varchar', length: 64 })
   pdfSha256: string;
 
   /** The rows as printed, the exact JSON text whose SHA-256 is `data_sha256`. */
   @Column({ type: 'text' })
   data: string;
 
-  @Column({ name: 'data_sha256', type: 'char', length: 64 })
+  @Column({ name: 'data_sha256', type: 'varchar', length: 64 })
   dataSha256: string;
 
   /** The entity's previous version's `hash`; null for the first. */
-  @Column({ name: 'previous_hash', type: 'char', length: 64, nullable: true })
+  @Column({ name: 'previous_hash', type: 'varchar', length: 64, nullable: true })
   previousHash: string | null;
 
-  @Column({ type: 'char', length: 64 })
+  @Column({ type: 'varchar', length: 64 })
   hash: string;
 
   @Column({ name: 'signed_at', type: 'timestamptz', nullable: true })
