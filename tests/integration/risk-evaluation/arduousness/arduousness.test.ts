@@ -140,7 +140,10 @@ describe('rights, scope, tenant and CSRF', () => {
     const night = await constraint('Travail de nuit', 'Une heure');
     const id = await create(admin, { criterionId: night.criterionId, constraintId: night.id, duration: 10, hierarchyItemId: place.otherSiteId });
     const viewer = await actor(t, ['unique_document.view'], { company });
-    expect((await viewer.agent.get(`/unique-document/arduousness/${id}`).set('X-Requested-With', 'XMLHttpRequest')).status).toBe(200);
+    const shown = await viewer.agent.get(`/unique-document/arduousness/${id}`).set('X-Requested-With', 'XMLHttpRequest');
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<fieldset class="border-0 p-0 m-0" disabled>');
+    expect(shown.text).not.toContain('data-testid="du-save"');
     expect((await postForm(viewer, '/unique-document/arduousness/new', FORM, { hierarchyItemId: place.siteId, criterionId: night.criterionId, constraintId: night.id, duration: 1 })).status).toBe(403);
     expect((await postEmpty(viewer, `/unique-document/arduousness/${id}/archive`)).status).toBe(403);
     expect((await postEmpty(viewer, `/unique-document/arduousness/${id}/delete`)).status).toBe(403);

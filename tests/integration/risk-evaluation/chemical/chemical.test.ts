@@ -144,7 +144,10 @@ describe('rights, tenant and CSRF', () => {
     const id = await create(admin, { product: 'Produit des droits' });
     const viewer = await actor(t, ['unique_document.view'], { company });
     expect((await viewer.agent.get('/unique-document/chemicals')).status).toBe(200);
-    expect((await viewer.agent.get(`/unique-document/chemicals/${id}`).set(XHR)).status).toBe(200);
+    const shown = await viewer.agent.get(`/unique-document/chemicals/${id}`).set(XHR);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<fieldset class="border-0 p-0 m-0" disabled>');
+    expect(shown.text).not.toContain('data-testid="du-save"');
     expect((await postForm(viewer, '/unique-document/chemicals/new', FORM, { product: 'Non', hierarchyItemId: place.siteId })).status).toBe(403);
     expect((await postForm(viewer, `/unique-document/chemicals/${id}`, FORM, { product: 'Non', hierarchyItemId: place.siteId, version: 1 })).status).toBe(403);
     expect((await postEmpty(viewer, `/unique-document/chemicals/${id}/archive`)).status).toBe(403);
