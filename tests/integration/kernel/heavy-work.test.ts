@@ -215,7 +215,11 @@ describe('expensive work is bounded per user and per server', () => {
       'ppsps_pdf:pdf',
       'rh_employee_export:export',
       'rh_statistics_export:export',
+      'risk_evaluation_history_create:pdf',
+      'risk_evaluation_history_pdf:pdf',
       'roofing_permit_pdf:pdf',
+      'unique_document_export_pdf:pdf',
+      'unique_document_export_xlsx:export',
       'work_order_pdf:pdf',
     ]);
   });

@@ -18,7 +18,7 @@ export const historyPart: RiskEvaluationPart = {
     { name: 'risk_evaluation_history', method: 'GET', path: '/unique-document/history', right: VIEW, handler: historyIndex },
     { name: 'risk_evaluation_history_create', method: 'POST', path: '/unique-document/history/new', right: EDIT, forbiddenMessage: 'risk-evaluation.unauthorised', heavy: 'pdf', handler: historyCreate },
     { name: 'risk_evaluation_history_sign', method: ['GET', 'POST'], path: '/unique-document/history/{id}/sign', right: EDIT, forbiddenMessage: 'risk-evaluation.unauthorised', handler: historySign },
-    { name: 'risk_evaluation_history_pdf', method: 'GET', path: '/unique-document/history/{id}/pdf', right: VIEW, handler: historyPdf },
+    { name: 'risk_evaluation_history_pdf', method: 'GET', path: '/unique-document/history/{id}/pdf', right: VIEW, heavy: 'pdf', handler: historyPdf },
   ],
   schedule: scheduleHistoryReminders,
   contributes: [contribute(jobHandlers, historyReminderHandler)],
