@@ -98,14 +98,23 @@ export async function exposureEdit(req: Request, res: Response): Promise<void> {
 }
 
 /**
- * `POST /unique-document/arduousness/form` (du_arduousness_form): the criterion block re-posted when
- * the criterion changes; answers its HTML with the constraints of the chosen criterion. Nothing saved.
+ * `POST /unique-document/arduousness/form` (du_arduousness_form): a block re-posted when one of its
+ * selects changes (`_block`): `criterion` → the constraints of the chosen criterion, `place` → the
+ * workstations of the chosen entity. Nothing saved.
  */
 export async function exposureFormRefresh(req: Request, res: Response): Promise<void> {
   const user = req.authUser!;
   if (!mayAddEvaluation(user) && !can(user, 'unique_document.edit')) throw new HttpError(403, 'risk-evaluation.unauthorised');
   const raw = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[EXPOSURE_FORM] : undefined;
   const values = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
+  if (values._block === 'place') {
+    const [items, workstations] = await Promise.all([
+      entityChoices(req.ctx.db, user.tenantId, await loadDuScope(req.ctx.db, user)),
+      entityWorkstationChoices(req.ctx.db, user.tenantId, idOf(values.hierarchyItemId)),
+    ]);
+    res.status(200).type('html').send(await renderView(res, 'risk-evaluation/arduousness/_place_block', { values, errors: {}, items, workstations, editable: true, form: EXPOSURE_FORM }));
+    return;
+  }
   const block = criterionBlock(await listCriteria(req.ctx.db, tenantOf(req)), values);
   res.status(200).type('html').send(await renderView(res, 'risk-evaluation/arduousness/_criterion_block', { values, errors: {}, block, editable: true, form: EXPOSURE_FORM }));
 }

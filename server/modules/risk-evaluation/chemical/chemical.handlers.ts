@@ -4,8 +4,9 @@ import { HttpError } from '../../../kernel/http/errors';
 import { queryId } from '../../../kernel/http/fields';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../../kernel/http/pagination';
-import { renderScreen } from '../../../kernel/http/render';
+import { renderScreen, renderView } from '../../../kernel/http/render';
 import { orNotFound, removedWith, routeId, saved, stale } from '../../../kernel/http/respond';
+import { can } from '../../../kernel/rights/registry';
 import { sendFileOf } from '../../../kernel/storage';
 import { entityWorkstationChoices } from '../core/du-entity-workstations';
 import { entityChoices } from '../core/du-places.service';
@@ -116,4 +117,21 @@ export async function chemicalDelete(req: Request, res: Response): Promise<void>
   if (!abilities.delete) throw new HttpError(403, 'risk-evaluation.unauthorised');
   await trashChemical(req.ctx.db, req.authUser!.tenantId, record.id, record.product, req.authUser!.id);
   removedWith(req, res, 'risk-evaluation.flash.trashed');
+}
+
+/**
+ * `POST /unique-document/chemicals/form` (du_chemical_form): the entity and workstation block
+ * re-posted when the entity changes; answers it with the workstations of that entity. Nothing saved.
+ */
+export async function chemicalFormRefresh(req: Request, res: Response): Promise<void> {
+  const user = req.authUser!;
+  if (!mayAddEvaluation(user) && !can(user, 'unique_document.edit')) throw new HttpError(403, 'risk-evaluation.unauthorised');
+  const raw = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)[CHEMICAL_FORM] : undefined;
+  const values = raw && typeof raw === 'object' ? { ...(raw as Record<string, unknown>) } : {};
+  const itemId = queryId.parse(Array.isArray(values.hierarchyItemId) ? values.hierarchyItemId.at(-1) : values.hierarchyItemId);
+  const [items, workstations] = await Promise.all([
+    entityChoices(req.ctx.db, user.tenantId, await loadDuScope(req.ctx.db, user)),
+    entityWorkstationChoices(req.ctx.db, user.tenantId, itemId),
+  ]);
+  res.status(200).type('html').send(await renderView(res, 'risk-evaluation/chemical/_place_block', { form: CHEMICAL_FORM, values, errors: {}, items, workstations, editable: true }));
 }

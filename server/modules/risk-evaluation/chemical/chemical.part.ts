@@ -17,6 +17,8 @@ export const chemicalPart: RiskEvaluationPart = {
   routes: [
     { name: 'du_chemical_index', method: 'GET', path: '/unique-document/chemicals', right: VIEW, handler: c.chemicalIndex },
     { name: 'du_chemical_new', method: ['GET', 'POST'], path: '/unique-document/chemicals/new', right: 'unique_document.add', handler: c.chemicalNew, bodyParsers: [parseSdsFile] },
+    // The entity's change re-posts its block to refresh the workstations (as risk_evaluation_form does).
+    { name: 'du_chemical_form', method: 'POST', path: '/unique-document/chemicals/form', right: VIEW, handler: c.chemicalFormRefresh },
     { name: 'du_chemical_edit', method: ['GET', 'POST'], path: '/unique-document/chemicals/{id}', right: VIEW, handler: c.chemicalEdit, bodyParsers: [parseSdsFile] },
     { name: 'du_chemical_sds', method: 'GET', path: '/unique-document/chemicals/{id}/sds', right: VIEW, handler: c.chemicalSds },
     { name: 'du_chemical_archive', method: 'POST', path: '/unique-document/chemicals/{id}/archive', right: EDIT, handler: c.chemicalArchive },

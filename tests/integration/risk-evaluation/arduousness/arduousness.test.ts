@@ -81,6 +81,18 @@ describe('the form', () => {
     expect((await postForm(viewer, '/unique-document/arduousness/form', FORM, { criterionId: noise.criterionId })).status).toBe(403);
   });
 
+  it('re-posts the place block and answers the workstations of the chosen entity and of none', async () => {
+    for (const [name, item] of [['Quai Lyon', place.siteId], ['Quai Nantes', place.otherSiteId], ['Poste commun', null]] as const) {
+      await q('INSERT INTO du_workstation (tenant_id, name, hierarchy_item_id) VALUES ($1, $2, $3)', [admin.tenantId, name, item]);
+    }
+    const res = await postForm(admin, '/unique-document/arduousness/form', FORM, { _block: 'place', hierarchyItemId: place.otherSiteId });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-testid="du-arduousness-place-block"');
+    const options = [...res.text.matchAll(/<option value="\d+"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1].trim());
+    expect(options).toEqual(expect.arrayContaining(['Quai Nantes', 'Poste commun']));
+    expect(options).not.toContain('Quai Lyon');
+  });
+
   it('answers bad input with French messages, keeping what was typed', async () => {
     const noise = await constraint('Bruit', 'Niveau');
     const night = await constraint('Travail de nuit', 'Une heure');

@@ -102,6 +102,23 @@ describe('a product', () => {
   });
 });
 
+describe('the entity re-posted to du_chemical_form', () => {
+  it('answers the place block with the workstations of the chosen entity and of none', async () => {
+    for (const [name, item] of [['Laboratoire Lyon', place.siteId], ['Magasin Nantes', place.otherSiteId], ['Poste partagé', null]] as const) {
+      await t.db.dataSource.query('INSERT INTO du_workstation (tenant_id, name, hierarchy_item_id) VALUES ($1, $2, $3)', [admin.tenantId, name, item]);
+    }
+    const res = await postForm(admin, '/unique-document/chemicals/form', FORM, { hierarchyItemId: place.siteId });
+    expect(res.status).toBe(200);
+    expect(res.text.trim().startsWith('<div class="row" data-refresh-url="/unique-document/chemicals/form" data-testid="du-chemical-place-block">')).toBe(true);
+    const options = [...res.text.matchAll(/<option value="\d+"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1].trim());
+    expect(options).toEqual(expect.arrayContaining(['Laboratoire Lyon', 'Poste partagé']));
+    expect(options).not.toContain('Magasin Nantes');
+    expect((await postForm(admin, '/unique-document/chemicals/form', FORM, { hierarchyItemId: place.siteId }, '')).status).toBe(403);
+    const viewer = await actor(t, ['unique_document.view'], { company });
+    expect((await postForm(viewer, '/unique-document/chemicals/form', FORM, { hierarchyItemId: place.siteId })).status).toBe(403);
+  });
+});
+
 describe('the SDS file', () => {
   it('is uploaded with its date and served only through the product\'s route, as an attachment', async () => {
     const res = await admin.agent.post('/unique-document/chemicals/new').set(XHR)
