@@ -6,7 +6,7 @@ import { clock as appClock, FixedClock, useClock } from '../../../../server/kern
 import { drainJobs, enqueue } from '../../../../server/kernel/jobs';
 import { verifyHistory } from '../../../../server/modules/risk-evaluation/history/history-check';
 import { historyMailer } from '../../../../server/modules/risk-evaluation/history/history-mail';
-import { HISTORY_REMINDER_JOB } from '../../../../server/modules/risk-evaluation/history/history-reminder.job';
+import { HISTORY_REMINDER_JOB, nextReminderRun, scheduleHistoryReminders } from '../../../../server/modules/risk-evaluation/history/history-reminder.job';
 import { chainHash, createVersion as createVersionOf, historyStorage, sha256, signVersion } from '../../../../server/modules/risk-evaluation/history/history.service';
 import { readAll } from '../../../../server/kernel/storage';
 import { drawing } from '../../../support/png';
@@ -267,4 +267,22 @@ describe('the yearly reminder', () => {
       restore();
     }
   }, 120_000);
+
+  it('is queued at start-up once, and each run queues the next day\'s', async () => {
+    await q(`DELETE FROM job WHERE name = $1 AND status = 'pending'`, [HISTORY_REMINDER_JOB]);
+    await scheduleHistoryReminders(t.db.dataSource);
+    await scheduleHistoryReminders(t.db.dataSource);
+    const pending = async () => q(`SELECT run_at FROM job WHERE name = $1 AND status = 'pending'`, [HISTORY_REMINDER_JOB]);
+    expect((await pending()).length).toBe(1);
+    const clock = new FixedClock(new Date('2030-01-10T07:00:00Z'));
+    const restore = useClock(clock);
+    try {
+      await drainJobs(t.db.dataSource, { names: [HISTORY_REMINDER_JOB], maxRounds: 1 });
+      const [next] = await pending();
+      expect(new Date(next.run_at).getTime()).toBe(nextReminderRun(clock.now()).getTime());
+      expect(new Date(next.run_at).getTime()).toBeGreaterThan(clock.now().getTime());
+    } finally {
+      restore();
+    }
+  });
 });
