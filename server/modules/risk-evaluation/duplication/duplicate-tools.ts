@@ -3,10 +3,13 @@ import type { DuListColumn, DuListTool } from '../core/du-list-extras';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The selection boxes of the document's lines, first column, for those who may add evaluations. */
+/**
+ * The selection boxes of the document's lines, for those who may add evaluations: next to the
+ * line's buttons, the level staying the first cell (its colour marks the line's edge).
+ */
 export const selectionColumn: DuListColumn = {
   key: 'du-select',
-  order: -10,
+  order: 20,
   visible: (req) => can(req.authUser!, 'unique_document.add'),
   header: (req) => `<input class="form-check-input" type="checkbox" data-bulk-all aria-label="${esc(req.t('du-actions.duplicate.select_all'))}" data-testid="du-select-all">`,
   async cells(req, ids) {
