@@ -47,7 +47,7 @@ function datasets(kind: ChartKind, data: WidgetData) {
     if (kind === 'doughnut') return { label: s.label, data: s.data, backgroundColor: categoryColors, borderColor: '#ffffff', borderWidth: 2 };
     if (kind === 'bar') {
       // One series: each category its own colour (a breakdown); several: one colour per series.
-      return { label: s.label, data: s.data, backgroundColor: data.series.length === 1 ? categoryColors : paletteColor(si), borderRadius: 3 };
+      return { label: s.label, data: s.data, backgroundColor: s.color ?? (data.series.length === 1 ? categoryColors : paletteColor(si)), borderRadius: 3 };
     }
     const color = paletteColor(si);
     // Monotone curves never swing past their points: a rate between two zero months stays on zero, not below it.
@@ -83,6 +83,11 @@ export function toChartConfig(kind: ChartKind, data: WidgetData, opts: ChartMapp
     options.scales = { x: { beginAtZero: true, ticks: { precision: 0 } }, y: { ticks: { autoSkip: false } } };
   } else {
     options.scales = { y: { beginAtZero: true, ticks: { precision: 0 } }, x: { ticks: { autoSkip: true, maxRotation: 45 } } };
+  }
+  if (kind === 'bar' && data.stacked) {
+    const scales = options.scales as Record<string, Record<string, unknown>>;
+    scales.x.stacked = true;
+    scales.y.stacked = true;
   }
   return { type: kind, data: { labels: [...data.labels], datasets: datasets(kind, data) }, options } as ChartConfiguration;
 }

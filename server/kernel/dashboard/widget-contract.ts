@@ -11,6 +11,8 @@ export type WidgetKind = (typeof WIDGET_KINDS)[number];
 export interface WidgetSeries {
   label: string;
   data: number[];
+  /** `#rrggbb`: the series' own colour (a priority level's), instead of the palette's. */
+  color?: string;
 }
 
 /** A table cell: text, number or nothing. */
@@ -30,6 +32,8 @@ export interface WidgetData {
   rows?: WidgetCell[][];
   total?: number;
   links?: Array<string | null>;
+  /** Bars of the series stacked on each category (counts per level of each group). */
+  stacked?: boolean;
 }
 
 /** True when `kind` is a widget kind. */
@@ -58,7 +62,8 @@ export function parseWidgetData(value: unknown): WidgetData {
     const item = s as Record<string, unknown> | null;
     if (!item || typeof item.label !== 'string' || !Array.isArray(item.data) || !item.data.every(isNumber)) throw new Error(`widget data: series ${i} must be { label, data: number[] }`);
     if (item.data.length !== (v.labels as string[]).length) throw new Error(`widget data: series ${i} has ${item.data.length} values for ${(v.labels as string[]).length} labels`);
-    return { label: item.label, data: [...item.data] as number[] };
+    if (item.color !== undefined && (typeof item.color !== 'string' || !/^#[0-9a-f]{6}$/i.test(item.color))) throw new Error(`widget data: series ${i} color must be #rrggbb`);
+    return item.color === undefined ? { label: item.label, data: [...item.data] as number[] } : { label: item.label, data: [...item.data] as number[], color: item.color as string };
   });
   const out: WidgetData = { labels: [...(v.labels as string[])], series };
   if (v.rows !== undefined) {
@@ -72,6 +77,10 @@ export function parseWidgetData(value: unknown): WidgetData {
   if (v.links !== undefined) {
     if (!Array.isArray(v.links) || !v.links.every((l) => l === null || typeof l === 'string')) throw new Error('widget data: links must be strings');
     out.links = [...(v.links as Array<string | null>)];
+  }
+  if (v.stacked !== undefined) {
+    if (typeof v.stacked !== 'boolean') throw new Error('widget data: stacked must be a boolean');
+    out.stacked = v.stacked;
   }
   return out;
 }
