@@ -10,9 +10,10 @@ import { arduousnessPart } from './arduousness/arduousness.part';
 import { actionsPart } from './actions/actions.part';
 import { duplicationPart } from './duplication/duplication.part';
 import { indicatorsPart } from './indicators/indicators.part';
+import { papripactPart } from './papripact/papripact.part';
 
 /** The parts of the unique risk document, in route-table order; nomenclatures first (the others' demo data uses them). */
-const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart, chemicalPart, arduousnessPart, outputPart, historyPart, duplicationPart, indicatorsPart];
+const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart, chemicalPart, arduousnessPart, outputPart, historyPart, duplicationPart, indicatorsPart, papripactPart];
 const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart, chemicalPart, arduousnessPart];
 
 /**

@@ -21,7 +21,8 @@ export interface DuListColumn {
 export interface DuListTool {
   key: string;
   order: number;
-  visible(req: Request): boolean;
+  /** May read the database (the PAPRIPACT's staff count): awaited once per list page. */
+  visible(req: Request): boolean | Promise<boolean>;
   /** The button's HTML; `tableSelector` names the list's table for bulk buttons. */
   render(req: Request, tableSelector: string): string;
 }
@@ -54,6 +55,6 @@ export async function loadListExtras(req: Request, ids: number[], tableSelector:
   return {
     before: filled.filter((c) => c.order < 0),
     after: filled.filter((c) => c.order >= 0),
-    tools: tools.filter((t) => t.visible(req)).map((t) => t.render(req, tableSelector)),
+    tools: (await Promise.all(tools.map(async (t) => ((await t.visible(req)) ? t.render(req, tableSelector) : null)))).filter((h): h is string => h !== null),
   };
 }
