@@ -217,6 +217,7 @@ describe('expensive work is bounded per user and per server', () => {
       'rh_statistics_export:export',
       'risk_evaluation_history_create:pdf',
       'risk_evaluation_history_pdf:pdf',
+      'risk_evaluation_papripact_pdf:pdf',
       'roofing_permit_pdf:pdf',
       'unique_document_export_pdf:pdf',
       'unique_document_export_xlsx:export',
