@@ -80,7 +80,7 @@ export async function renderBlock(req: Request, res: Response, action: ActionVie
     serviceOptions: editable.has('service') ? await serviceOptions(db, user.tenantId) : [],
     progressComments: await listProgressComments(db, user.tenantId, action.id),
     mayComment: mayComment(user, action),
-    source: await describeSource(db, user.tenantId, action.sourceType, action.sourceId),
+    source: await describeSource(db, user.tenantId, action.sourceType, action.sourceId, user.locale),
     parent,
     followUps: await followUpsOf(db, user.tenantId, action.id),
     fileFields: Object.keys(FILE_FIELDS),

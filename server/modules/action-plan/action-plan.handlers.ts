@@ -115,11 +115,17 @@ export const bulkDelete = (req: Request, res: Response) => bulk(req, res,
   (ids) => trashDrafts(req.ctx.db, req.authUser!, ids, (a) => req.t('action-plan.trash_title', { id: a.id, text: a.comments.slice(0, 80) })),
   { done: 'action-plan.bulk.deleted', none: 'action-plan.bulk.none_deletable' });
 
-/** The source of a quick add (`?source=` kind and the `{id}` record), or 404. */
+/**
+ * The source of a quick add (`?source=` kind and the `{id}` record), or 404: also when the user
+ * does not see the record under its module's rules (outside their scope, a confidential event).
+ */
 async function quickSource(req: Request): Promise<{ type: string; id: number; info: ActionSourceInfo }> {
   const type = typeof req.query.source === 'string' ? req.query.source : '';
   const id = Number(req.routeParams.id);
-  const info = actionSource(type) ? await describeSource(req.ctx.db, req.authUser!.tenantId, type, id) : null;
+  const def = actionSource(type);
+  const user = req.authUser!;
+  const info = def && Number.isSafeInteger(id) && await def.sees(req.ctx.db, user, id)
+    ? await describeSource(req.ctx.db, user.tenantId, type, id, user.locale) : null;
   if (!info) throw new HttpError(404, 'errors.not_found.title');
   return { type, id, info };
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { extensionPoint } from '../../kernel/extension';
+import type { AuthUser } from '../../kernel/rights/auth-user';
 
 /** What a source module says about one of its records, for an action linked to it. */
 export interface ActionSourceInfo {
@@ -20,7 +21,13 @@ export interface ActionSourceDef {
   type: string;
   /** Translation key of the kind, e.g. `event.source_label`. */
   labelKey: string;
-  describe(em: EntityManager | DataSource, tenantId: number, id: number): Promise<{ label: string; url: string; hierarchyItemId?: number | null; serviceId?: number | null } | null>;
+  /** The record's label (in `locale`), page and scope; null when it is not in the company. */
+  describe(em: EntityManager | DataSource, tenantId: number, id: number, locale: string): Promise<ActionSourceInfo | null>;
+  /**
+   * Whether `user` sees the record under its own module's rules: only then may they add an
+   * action from it (the quick-add form shows the record's label and takes its scope).
+   */
+  sees(em: EntityManager | DataSource, user: AuthUser, id: number): Promise<boolean>;
 }
 
 const sources = new Map<string, ActionSourceDef>();
@@ -44,12 +51,12 @@ export function actionSources(): ActionSourceDef[] {
   return [...sources.values()];
 }
 
-/** Describes a linked record; null when its kind is unknown or the record is gone. */
-export async function describeSource(db: EntityManager | DataSource, tenantId: number, type: string | null, id: number | null): Promise<ActionSourceInfo | null> {
+/** Describes a linked record in `locale`; null when its kind is unknown or the record is gone. */
+export async function describeSource(db: EntityManager | DataSource, tenantId: number, type: string | null, id: number | null, locale = 'fr'): Promise<ActionSourceInfo | null> {
   const def = actionSource(type);
   if (!def || id == null) return null;
   try {
-    return await def.describe(db, tenantId, id);
+    return await def.describe(db, tenantId, id, locale);
   } catch (err) {
     // A source module failing must not hide the action itself.
     console.error(`[action-plan] source ${type} ${id} illisible`, err);

@@ -1,6 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { translator } from '../../kernel/i18n/i18n';
 import type { AuthUser } from '../../kernel/rights/auth-user';
+import { can } from '../../kernel/rights/registry';
+import { visibleEventsSql } from './event.policy';
 import type { ActionSourceDef } from '../action-plan/action-sources';
 import { createAction } from '../action-plan/action-plan.service';
 import { answersCreatingAction } from '../questionnaire/questionnaire.service';
@@ -12,12 +14,18 @@ import { appPath } from '../../kernel/http/urls';
 export const EVENT_ACTION_SOURCE: ActionSourceDef = {
   type: 'event',
   labelKey: 'event.action_source',
-  async describe(em: EntityManager | DataSource, tenantId: number, id: number) {
+  async describe(em: EntityManager | DataSource, tenantId: number, id: number, locale: string) {
     const [e] = await em.query('SELECT id, subject, confidential, hierarchy_item_id, service_id FROM event WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [id, tenantId]);
     if (!e) return null;
     // The action plan is seen by people the event may be hidden from: a confidential subject stays out of it.
-    const label = e.confidential ? translator('fr')('event.confidential_label', { id: e.id }) : e.subject || `#${e.id}`;
+    const label = e.confidential ? translator(locale)('event.confidential_label', { id: e.id }) : e.subject || `#${e.id}`;
     return { label, url: appPath('event_show', { id: e.id }), hierarchyItemId: e.hierarchy_item_id, serviceId: e.service_id };
+  },
+  async sees(em: EntityManager | DataSource, user: AuthUser, id: number) {
+    if (!can(user, 'event.view')) return false;
+    const rows = await em.query(
+      `SELECT 1 FROM event e WHERE e.id = $1 AND e.tenant_id = $3 AND e.deleted_at IS NULL AND ${visibleEventsSql(user, '$2')}`, [id, user.id, user.tenantId]);
+    return rows.length > 0;
   },
 };
 

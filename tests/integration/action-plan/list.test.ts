@@ -138,6 +138,7 @@ describe('creating actions', () => {
     registerActionSource({
       type: 'inspection', labelKey: 'action-plan.fields.source',
       describe: async (_em, tenantId, id) => (tenantId === crew.tenantId && id === 4242 ? { label: 'Inspection n°4242 – Quai 3', url: '/inspections/4242', hierarchyItemId: site.id } : null),
+      sees: async () => true,
     });
     expect((await crew.creator.agent.get('/action-plan/quick-add/4242').set(XHR)).status).toBe(404);
     expect((await crew.creator.agent.get('/action-plan/quick-add/4243?source=inspection').set(XHR)).status).toBe(404);

@@ -147,3 +147,26 @@ describe('tenant isolation', () => {
     expect(JSON.stringify(await t.db.dataSource.query('SELECT * FROM event_finding WHERE event_id = $1 ORDER BY id', [id]))).toBe(findingsBefore);
   });
 });
+
+describe('actions added from an event', () => {
+  it('the action plan\'s add right opens the quick add only on an event the user sees', async () => {
+    const reporter = await actor(t, ['event.view', 'event.add']);
+    const company = await companyOf(t, reporter.tenantId);
+    const id = await createEvent(t, reporter, 'generic', { subject: 'Fuite d\'huile sous la presse 4', date: frenchDaysAgo(1) });
+    await t.db.dataSource.query('UPDATE event SET confidential = true WHERE id = $1', [id]);
+    const quick = (a: Actor) => a.agent.get(`/action-plan/quick-add/${id}?source=event`).set(XHR);
+
+    // Holds event.view and action.add but is neither reporter, supervisor nor collaborator.
+    const outsider = await actor(t, ['event.view', 'action.view', 'action.add'], company);
+    const refused = await quick(outsider);
+    expect(refused.status).toBe(404);
+    expect(refused.text).not.toContain('n°' + id);
+    const post = await outsider.agent.post(`/action-plan/quick-add/${id}?source=event`).set(XHR).type('form')
+      .send({ _csrf_token: outsider.csrf, _submit: 'DRAFT', 'mfpreventionbundle_action[comments]': 'Intrus' });
+    expect(post.status).toBe(404);
+    expect(await t.db.dataSource.query("SELECT id FROM action WHERE source_type = 'event' AND source_id = $1", [id])).toEqual([]);
+
+    const manager = await actor(t, ['event.view', 'event.list_all', 'action.view', 'action.add'], company);
+    expect((await quick(manager)).status).toBe(200);
+  });
+});

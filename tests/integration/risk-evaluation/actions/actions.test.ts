@@ -88,6 +88,19 @@ describe('risk_evaluation_modal_actions', () => {
     expect((await local.agent.get(`/unique-document/evaluations/${id}/actions`).set(XHR)).status).toBe(200);
     expect((await local.agent.get(`/unique-document/evaluations/${elsewhere}/actions`).set(XHR)).status).toBe(404);
 
+    // The action plan's add right does not open an evaluation outside the DU's scope or rights.
+    const adderElsewhere = await actor(t, ['unique_document.view', 'action.view', 'action.add'], { company });
+    await t.db.dataSource.query('INSERT INTO user_hierarchy_item (user_id, hierarchy_item_id, tenant_id) VALUES ($1, $2, $3)', [adderElsewhere.id, place.siteId, adderElsewhere.tenantId]);
+    const hidden = await adderElsewhere.agent.get(`/action-plan/quick-add/${elsewhere}?source=risk_evaluation`).set(XHR);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain(`Évaluation des risques n°${elsewhere}`);
+    expect((await quickAdd(adderElsewhere, elsewhere, { comments: 'Hors périmètre', assignee: String(assignee.id) })).status).toBe(404);
+    expect((await adderElsewhere.agent.get(`/action-plan/quick-add/${id}?source=risk_evaluation`).set(XHR)).status).toBe(200);
+    const adderWithoutDu = await actor(t, ['action.view', 'action.add'], { company });
+    expect((await adderWithoutDu.agent.get(`/action-plan/quick-add/${id}?source=risk_evaluation`).set(XHR)).status).toBe(404);
+    expect((await quickAdd(adderWithoutDu, id, { comments: 'Sans droit sur le DU', assignee: String(assignee.id) })).status).toBe(404);
+    expect(Number((await t.db.dataSource.query(`SELECT count(*) AS n FROM action WHERE source_type = 'risk_evaluation' AND source_id = ANY($1)`, [[id, elsewhere]]))[0].n)).toBe(0);
+
     const noView = await actor(t, ['action.view', 'action.add'], { company });
     expect((await noView.agent.get(`/unique-document/evaluations/${id}/actions`).set(XHR)).status).toBe(403);
 
