@@ -18,6 +18,8 @@ export const SETTINGS: SettingDef[] = [
   { code: 'formation_alert_days', group: 'hr', type: 'int', default: 60, min: 0, max: 365 },
   { code: 'medical_alert_days', group: 'hr', type: 'int', default: 30, min: 0, max: 365 },
   { code: 'session_notification_days', group: 'hr', type: 'int', default: 7, min: 0, max: 90 },
+  // Issue 23 item 8: the PAPRIPACT's staff « from HR or a setting », for staff the HR module does not list.
+  { code: 'declared_headcount', group: 'hr', type: 'int', default: 0, min: 0, max: 1_000_000 },
   { code: 'new_resource_badge_days', group: 'events', type: 'int', default: 15, min: 0, max: 365 },
   { code: 'event_age_limit_days', group: 'events', type: 'int', default: 30, min: 1, max: 3650 },
   { code: 'sms_credits', group: 'credits', type: 'int', default: 0, min: 0, max: 10_000_000 },

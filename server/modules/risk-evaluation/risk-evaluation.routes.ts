@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import type { RiskEvaluationPart } from './risk-evaluation-part';
+import { withDuTabs } from './core/du-tabs';
 import { nomenclaturesPart } from './nomenclatures/nomenclatures.part';
 import { workstationsPart } from './workstations/workstations.part';
 import { evaluationsPart } from './evaluations/evaluations.part';
@@ -14,7 +15,8 @@ import { papripactPart } from './papripact/papripact.part';
 
 /** The parts of the unique risk document, in route-table order; nomenclatures first (the others' demo data uses them). */
 const DU_PARTS: RiskEvaluationPart[] = [evaluationsPart, workstationsPart, nomenclaturesPart, actionsPart, chemicalPart, arduousnessPart, outputPart, historyPart, duplicationPart, indicatorsPart, papripactPart];
-const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart, chemicalPart, arduousnessPart];
+// The signed history last: its versions freeze the document the others filled.
+const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, evaluationsPart, chemicalPart, arduousnessPart, papripactPart, historyPart];
 
 /**
  * The unique risk document (DUERP, issue 23): nomenclatures, workstations and risk evaluations.
@@ -23,7 +25,7 @@ const DEMO_ORDER: RiskEvaluationPart[] = [nomenclaturesPart, workstationsPart, e
  */
 export const riskEvaluationModule = defineModule({
   name: 'risk-evaluation',
-  routes: DU_PARTS.flatMap((p) => p.routes).map((r) => ({ toggle: 'module_unique_document', ...r })),
+  routes: DU_PARTS.flatMap((p) => p.routes).map((r) => withDuTabs({ toggle: 'module_unique_document', ...r })),
   demo: async (db, tenantId) => {
     for (const p of DEMO_ORDER) if (p.demo) await p.demo(db, tenantId);
   },

@@ -49,10 +49,10 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   // A plan waiting for signatures (offset 3) and one of its required companies (offsets 9 to 11): no
   // call of the search pairs them. Its POST is probed all the same, on B's plan 1 and company 1.
   pdp_company_sign: 'a plan waiting for signatures and one of its companies',
-  // The PAPRIPACT answers from 50 active employees only (Code du travail L4121-3-1); the demo has
-  // none. Its tenant refusal is tested in tests/integration/risk-evaluation/papripact/ (a company
-  // of 60 employees meets another's action: 404).
-  risk_evaluation_papripact_line_edit: 'a company of 50 employees or more, with an action of an evaluation',
+  // A PAPRIPACT line is an action whose source is an evaluation: the demo's come after the action
+  // plan's, beyond the offsets tried. Its tenant refusal is tested in
+  // tests/integration/risk-evaluation/papripact/ (a company of 60 employees meets another's action: 404).
+  risk_evaluation_papripact_line_edit: 'an action of an evaluation, in a company of 50 employees or more',
 };
 
 /** Tables whose rows no route names by id: the log and the job queue, written by the app itself. */

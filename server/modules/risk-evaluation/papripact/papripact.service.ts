@@ -1,5 +1,6 @@
 import { todayIso } from '../../../kernel/clock';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
+import { intSetting } from '../../../kernel/settings/settings';
 
 /** Staff from which the PAPRIPACT is shown (Code du travail L4121-3-1: companies of 50 employees or more). */
 export const PAPRIPACT_THRESHOLD = 50;
@@ -16,9 +17,18 @@ export async function activeEmployeeCount(db: Db, tenantId: number): Promise<num
   return r.n;
 }
 
+/**
+ * The company's staff for the threshold: its active employees in HR, or the declared headcount
+ * (global setting `declared_headcount`, 0 by default) when it is higher, for a company whose staff
+ * is not all in the HR module.
+ */
+export async function papripactStaff(db: Db, tenantId: number): Promise<number> {
+  return Math.max(await activeEmployeeCount(db, tenantId), await intSetting(db, tenantId, 'declared_headcount'));
+}
+
 /** True when the company has the staff for which the PAPRIPACT is due (at least 50). */
 export async function papripactDue(db: Db, tenantId: number): Promise<boolean> {
-  return (await activeEmployeeCount(db, tenantId)) >= PAPRIPACT_THRESHOLD;
+  return (await papripactStaff(db, tenantId)) >= PAPRIPACT_THRESHOLD;
 }
 
 /** One line of the programme: an action of an evaluation, with the programme's own fields for the year. */

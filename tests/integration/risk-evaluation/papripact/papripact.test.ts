@@ -61,16 +61,39 @@ function pdfText(pdf: Buffer): string {
 let critical: number; let moderate8: number; let low6: number; let low1: number;
 let aCritical: number; let aModerate: number; let aLow6: number; let aLow1: number; let aNextYear: number; let aOpen: number;
 
+/** The company's declared headcount (global setting), 0 = none. */
+const declare = (tenantId: number, n: number) => q(
+  `INSERT INTO setting (tenant_id, code, value) VALUES ($1, 'declared_headcount', $2) ON CONFLICT (tenant_id, code) DO UPDATE SET value = EXCLUDED.value`, [tenantId, String(n)]);
+const TABBED = ['/unique-document', '/unique-document/workstations', '/unique-document/chemicals', '/unique-document/arduousness'];
+
 describe('the 50-employee threshold (Code du travail L4121-3-1)', () => {
-  it('hides the programme and its list button at 49 active employees, shows them at 50 and 51', async () => {
+  it('hides the programme and its tab at 49 active employees, shows them at 50 and 51 on every screen of the document', async () => {
     for (const [n, status] of [[49, 404], [50, 200], [51, 200]] as const) {
       await staff(admin.tenantId, n);
       expect((await page(admin, '')).status).toBe(status);
-      const list = await admin.agent.get('/unique-document');
-      expect(list.status).toBe(200);
-      expect(list.text.includes('data-testid="du-papripact"')).toBe(status === 200);
+      for (const url of TABBED) {
+        const screen = await admin.agent.get(url);
+        expect(screen.status).toBe(200);
+        expect(screen.text.includes('data-testid="du-tab-papripact"')).toBe(status === 200);
+      }
       expect((await admin.agent.get(`/unique-document/papripact/pdf?item=${place.siteId}`)).status).toBe(status);
     }
+    // The programme's own page shows its tab as the current one.
+    expect((await page(admin, '')).text).toMatch(/class="nav-link active" href="\/unique-document\/papripact" aria-current="page" data-testid="du-tab-papripact"/);
+  });
+
+  it('counts the declared headcount setting when HR lists fewer employees: 49 hides, 50 and 51 show', async () => {
+    await staff(admin.tenantId, 3);
+    for (const [n, status] of [[49, 404], [50, 200], [51, 200]] as const) {
+      await declare(admin.tenantId, n);
+      expect((await page(admin, '')).status).toBe(status);
+      expect((await admin.agent.get('/unique-document')).text.includes('data-testid="du-tab-papripact"')).toBe(status === 200);
+    }
+    // The higher of the two counts: HR's 50 wins over a declared 10.
+    await declare(admin.tenantId, 10);
+    await staff(admin.tenantId, 50);
+    expect((await page(admin, '')).status).toBe(200);
+    await declare(admin.tenantId, 0);
   });
 });
 
