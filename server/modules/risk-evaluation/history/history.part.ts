@@ -1,6 +1,7 @@
 import { contribute } from '../../../kernel/extension';
 import { jobHandlers } from '../../../kernel/jobs';
 import type { RiskEvaluationPart } from '../risk-evaluation-part';
+import { seedHistoryDemo } from './history.demo';
 import { historyCreate, historyIndex, historyPdf, historySign } from './history.handlers';
 import { historyReminderHandler, scheduleHistoryReminders } from './history-reminder.job';
 
@@ -20,6 +21,7 @@ export const historyPart: RiskEvaluationPart = {
     { name: 'risk_evaluation_history_sign', method: ['GET', 'POST'], path: '/unique-document/history/{id}/sign', right: EDIT, forbiddenMessage: 'risk-evaluation.unauthorised', handler: historySign },
     { name: 'risk_evaluation_history_pdf', method: 'GET', path: '/unique-document/history/{id}/pdf', right: VIEW, heavy: 'pdf', handler: historyPdf },
   ],
+  demo: seedHistoryDemo,
   schedule: scheduleHistoryReminders,
   contributes: [contribute(jobHandlers, historyReminderHandler)],
 };

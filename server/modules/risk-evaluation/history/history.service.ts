@@ -62,12 +62,12 @@ export async function findVersion(db: Db, tenantId: number, id: number): Promise
  * Freezes the current document of the entity: prints it, stores the PDF (temporary key promoted
  * after the commit) and writes the version with its data and its link in the entity's chain.
  * A version made meanwhile for the same entity makes the insert fail on the number: null (409).
+ * `createdAt` dates the version (now; the demo backdates its history by a year).
  */
-export async function createVersion(db: Db, tenantId: number, itemId: number, entityName: string, userId: number | null, locale?: string): Promise<VersionLine | null> {
+export async function createVersion(db: Db, tenantId: number, itemId: number, entityName: string, userId: number | null, locale?: string, createdAt: Date = clock.now()): Promise<VersionLine | null> {
   const [last] = rowsOf<{ number: number; hash: string }>(await db.query(
     'SELECT number, hash FROM du_history_version WHERE tenant_id = $1 AND hierarchy_item_id = $2 ORDER BY number DESC LIMIT 1', [tenantId, itemId]));
   const number = last ? Number(last.number) + 1 : 1;
-  const createdAt = clock.now();
   const doc = await loadDuDocument(db, tenantId, itemId, entityName);
   const pdf = await renderDuPdf(db, tenantId, doc, { locale, version: { number, createdAt } });
   const data = JSON.stringify({ entity: { id: itemId, name: entityName }, number, createdAt: createdAt.toISOString(), rows: doc.groups.flatMap((g) => g.rows) });
@@ -100,10 +100,13 @@ class VersionTaken extends Error {}
 /** The signature of a version: name, drawn image, who signed (null when not a user). */
 export interface VersionSignature { name: string; image: string; userId: number | null }
 
-/** Signs a version not yet signed (the only change a version accepts); false when it was signed meanwhile. */
-export async function signVersion(db: Db, tenantId: number, id: number, s: VersionSignature): Promise<boolean> {
+/**
+ * Signs a version not yet signed (the only change a version accepts); false when it was signed
+ * meanwhile. `at` dates the signature (now; the demo backdates its history).
+ */
+export async function signVersion(db: Db, tenantId: number, id: number, s: VersionSignature, at: Date = clock.now()): Promise<boolean> {
   const rows = rowsOf(await db.query(
     `UPDATE du_history_version SET signed_at = $3, signer_name = $4, signature_image = $5, signed_by_id = $6
-      WHERE id = $1 AND tenant_id = $2 AND signed_at IS NULL RETURNING id`, [id, tenantId, clock.now(), s.name, s.image, s.userId]));
+      WHERE id = $1 AND tenant_id = $2 AND signed_at IS NULL RETURNING id`, [id, tenantId, at, s.name, s.image, s.userId]));
   return rows.length > 0;
 }
