@@ -4,7 +4,6 @@ import { watchTemplates } from './http/templates';
 import { useAppRoutes } from './http/urls';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import pinoHttp from 'pino-http';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -18,7 +17,9 @@ import { HttpError, isDatabaseBusy, isDatabaseUnavailable } from './http/errors'
 import { isFragmentRequest, renderView } from './http/render';
 import { takeFlashes } from './http/flash';
 import { configurePassport } from './auth/passport';
-import { loadSessionUser } from './auth/load-user';
+import { loadSessionUser, sessionUserFromRow } from './auth/load-user';
+import { createSessionStore, takeSessionUserRow } from './auth/session-store';
+import { TenantCache } from './tenant-cache';
 import { catalogue, negotiateLocale, translator, initI18n } from './i18n/i18n';
 import { formatDate, formatDateTime } from './i18n/format';
 import { can, defineRights } from './rights/registry';
@@ -53,7 +54,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   }
   useAppRoutes(routes);
   installModules(modules);
-  const ctx: AppContext = { config, db: dataSource, routes, databaseUp: true };
+  const ctx: AppContext = { config, db: dataSource, routes, databaseUp: true, tenantCache: new TenantCache() };
   const userMenu = modules.flatMap((m) => m.userMenu ?? []);
   const app = express();
   app.disable('x-powered-by');
@@ -92,13 +93,12 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.use(express.json({ limit: '2mb' }));
   app.use(rejectHostileInput);
 
-  const PgStore = connectPgSimple(session);
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   app.use(session({
     name: 'vigie.sid',
     // No UPDATE per request: the session is written when it changes, at least once a minute while
-    // it is used (the idle timeout's `seenAt`), which moves its expiry too.
-    store: new PgStore({ pool, tableName: 'session', createTableIfMissing: false, disableTouch: true, pruneSessionInterval: config.env === 'test' ? false : 900 }),
+    // it is used (the idle timeout's `seenAt`), which moves its expiry too. Read with its user.
+    store: createSessionStore(session, { pool, pruneSeconds: config.env === 'test' ? false : 900 }),
     secret: config.sessionSecret,
     resave: false,
     saveUninitialized: false,
@@ -116,8 +116,10 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
       let storedToggles: Record<string, boolean> = {};
       if (sessionUser) {
         const activeTenant = (req.session as unknown as { tenantId?: number }).tenantId;
-        const loaded = await loadSessionUser(dataSource, sessionUser.id, activeTenant);
+        const row = takeSessionUserRow(req, sessionUser.id, activeTenant);
+        const loaded = row ? sessionUserFromRow(row) : await loadSessionUser(dataSource, sessionUser.id, activeTenant);
         req.authUser = loaded?.user ?? null;
+        req.tenantVersion = loaded?.tenantVersion ?? null;
         storedToggles = loaded?.storedToggles ?? {};
         if (!req.authUser) await new Promise<void>((resolve) => req.logout(() => resolve()));
       }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from './config';
 import type { RouteTable } from './http/route-table';
 import type { AuthUser } from './rights/auth-user';
+import type { TenantCache } from './tenant-cache';
 
 /** What every handler can reach: configuration, database and the route table. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   routes: RouteTable;
   /** True while PostgreSQL answers; false after a connection failure until a probe succeeds. */
   databaseUp: boolean;
+  /** This instance's per-company cache (see tenant-cache.ts). */
+  tenantCache: TenantCache;
 }
 
 declare global {
@@ -26,6 +29,8 @@ declare global {
       /** Params of the matched named route. */
       routeParams: Record<string, string>;
       routeName?: string;
+      /** The active company's cache version, read with the user (null when anonymous). */
+      tenantVersion?: string | null;
     }
   }
 }

@@ -5,6 +5,7 @@ import { isDraftSubmit, parseForm, type FieldError } from '../../kernel/http/for
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../kernel/http/pagination';
 import { renderScreen } from '../../kernel/http/render';
 import { can } from '../../kernel/rights/registry';
+import { tenantCached } from '../../kernel/tenant-cache';
 import { buildFilterSelects, readSelection } from '../hierarchy/hierarchy-filter.service';
 import { itemOptions } from '../hierarchy/hierarchy.service';
 import { serviceOptions } from '../hierarchy/user-organisation.service';
@@ -42,7 +43,7 @@ async function renderList(req: Request, res: Response, mine: boolean): Promise<v
   const page = pageRequest(req, 50);
   const [{ rows, total }, hierarchySelects] = await Promise.all([
     listActions(req.ctx.db, user, list, page),
-    mine ? [] : buildFilterSelects(req.ctx.db, user.tenantId, { rootItem: 0, restricted: false, userId: user.id, selection: readSelection(req.query.selected) }),
+    mine ? [] : buildFilterSelects(req.ctx.db, user.tenantId, { rootItem: 0, restricted: false, userId: user.id, selection: readSelection(req.query.selected), cached: tenantCached(req) }),
   ]);
   const today = todayIso();
   const exportQuery = (req.originalUrl ?? '').split('?')[1] ?? '';

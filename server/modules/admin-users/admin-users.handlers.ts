@@ -13,6 +13,7 @@ import { itemOptions } from '../hierarchy/hierarchy.service';
 import { buildFilterSelects, readSelection } from '../hierarchy/hierarchy-filter.service';
 import { serviceOptions } from '../hierarchy/user-organisation.service';
 import { passwordMinLength } from '../../kernel/auth/password-policy';
+import { tenantCached } from '../../kernel/tenant-cache';
 
 /** `GET /admin/users`: list with search (activated, role, results per page). */
 export async function index(req: Request, res: Response): Promise<void> {
@@ -22,7 +23,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   const selection = readSelection(req.query.selected);
   const itemIds = [...selection.values()].flat();
   const { rows, total } = await listUsers(req.ctx.db, tenantId, { ...filters, itemIds }, page);
-  const hierarchySelects = await buildFilterSelects(req.ctx.db, tenantId, { rootItem: 0, restricted: false, userId: req.authUser!.id, selection });
+  const hierarchySelects = await buildFilterSelects(req.ctx.db, tenantId, { rootItem: 0, restricted: false, userId: req.authUser!.id, selection, cached: tenantCached(req) });
   await renderScreen(req, res, 'admin-users/index', {
     title: req.t('users.title'), hideTitle: true, rows, filters, roles: await listRoles(req.ctx.db, req.authUser!.tenantId), pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
     services: await serviceOptions(req.ctx.db, req.authUser!.tenantId), hierarchySelects,

@@ -1,3 +1,4 @@
+import type { TenantCached } from '../../kernel/tenant-cache';
 import type { Db } from './hierarchy.service';
 
 /** One select of the hierarchy filter: a type, its options and what stays selected. */
@@ -25,15 +26,15 @@ export function readSelection(raw: unknown): Map<number, number[]> {
   return out;
 }
 
-/**
- * The cascade of selects, one per hierarchy type by level: each lists the items of its type
- * under `rootItem` (0: the whole company) and under the items selected in the nearest type
- * above that has a selection; `restricted` keeps only items attached to the user. A selected id
- * that is no longer offered is dropped.
- */
-export async function buildFilterSelects(db: Db, tenantId: number, opts: { rootItem: number; restricted: boolean; userId: number; selection: Map<number, number[]> }): Promise<FilterSelect[]> {
-  // One round trip (list pages draw this filter on every request): the levels, the items offered,
-  // and the parent links of the whole company, so "below a selected item" also crosses unlisted levels.
+interface FilterData {
+  types: Array<{ id: number; name: string }>;
+  items: Array<{ id: number; name: string; type_id: number; parent_id: number | null }>;
+  parents: Array<[number, number | null]>;
+}
+
+async function loadFilterData(db: Db, tenantId: number, rootItem: number, restricted: boolean, userId: number): Promise<FilterData> {
+  // One round trip: the levels, the items offered, and the parent links of the whole company,
+  // so "below a selected item" also crosses unlisted levels.
   const [row] = await db.query(
     `SELECT (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.level, t.name, t.id), '[]'::json)
                FROM hierarchy_type t WHERE t.tenant_id = $1 AND t.deleted_at IS NULL) AS types,
@@ -46,12 +47,27 @@ export async function buildFilterSelects(db: Db, tenantId: number, opts: { rootI
                 AND (NOT $3::boolean OR EXISTS (SELECT 1 FROM user_hierarchy_item u WHERE u.hierarchy_item_id = i.id AND u.user_id = $4 AND u.tenant_id = $1))) AS items,
             (SELECT coalesce(json_agg(json_build_array(h.id, h.parent_id)), '[]'::json)
                FROM hierarchy_item h WHERE h.tenant_id = $1 AND h.deleted_at IS NULL) AS parents`,
-    [tenantId, opts.rootItem, opts.restricted, opts.userId]);
+    [tenantId, rootItem, restricted, userId]);
   const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  const types = json<Array<{ id: number; name: string }>>(row.types);
-  const items = json<Array<{ id: number; name: string; type_id: number; parent_id: number | null }>>(row.items);
-  const parents = new Map<number, number | null>(json<Array<[number, number | null]>>(row.parents));
+  return { types: json(row.types), items: json(row.items), parents: json(row.parents) };
+}
+
+/**
+ * The cascade of selects, one per hierarchy type by level: each lists the items of its type
+ * under `rootItem` (0: the whole company) and under the items selected in the nearest type
+ * above that has a selection; `restricted` keeps only items attached to the user. A selected id
+ * that is no longer offered is dropped. With `cached` (list pages: `tenantCached(req)`), the
+ * whole company's unrestricted filter is read once per version of the company's hierarchy
+ * (`tenant_cache_version`, bumped by every write to its types and items).
+ */
+export async function buildFilterSelects(db: Db, tenantId: number, opts: { rootItem: number; restricted: boolean; userId: number; selection: Map<number, number[]>; cached?: TenantCached }): Promise<FilterSelect[]> {
+  const load = () => loadFilterData(db, tenantId, opts.rootItem, opts.restricted, opts.userId);
+  const { types, items, parents: links } = opts.cached && opts.rootItem === 0 && !opts.restricted
+    ? await opts.cached(tenantId, 'hierarchy-filter', load)
+    : await load();
+  let parents: Map<number, number | null> | undefined;
   const isBelow = (id: number, ancestors: Set<number>) => {
+    parents ??= new Map(links);
     for (let p = parents.get(id) ?? null, guard = 0; p !== null && guard < 1000; p = parents.get(p) ?? null, guard++) if (ancestors.has(p)) return true;
     return false;
   };

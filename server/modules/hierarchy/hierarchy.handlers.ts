@@ -11,6 +11,7 @@ import { buildFilterSelects, readSelection } from './hierarchy-filter.service';
 import { keepUploads, stagedImageSize, storage, uploadError } from './hierarchy.uploads';
 import { orNotFound, removed, routeId, saved, stale } from './hierarchy.respond';
 import { tenantOf } from '../../kernel/http/respond';
+import { tenantCached } from '../../kernel/tenant-cache';
 
 // ---------------------------------------------------------------- types
 
@@ -213,7 +214,7 @@ export async function filterRefresh(req: Request, res: Response): Promise<void> 
   const restricted = req.routeParams.restricted === '1';
   const roleAttribute = req.routeParams.roleAttribute;
   if (rootItem !== 0) orNotFound(await findItem(req.ctx.db, tenantOf(req), rootItem));
-  const selects = await buildFilterSelects(req.ctx.db, tenantOf(req), { rootItem, restricted, userId: req.authUser!.id, selection: readSelection(req.body?.selected) });
+  const selects = await buildFilterSelects(req.ctx.db, tenantOf(req), { rootItem, restricted, userId: req.authUser!.id, selection: readSelection(req.body?.selected), cached: tenantCached(req) });
   const html = await renderView(res, 'hierarchy/_filter', { selects, rootItem, restricted, roleAttribute });
   res.status(200).type('html').send(html);
 }
