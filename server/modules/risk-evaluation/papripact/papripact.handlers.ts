@@ -12,7 +12,7 @@ import { listLevels, type PriorityLevel } from '../core/du-lists.service';
 import { entityChoices } from '../core/du-places.service';
 import { itemInScope, loadDuScope } from '../core/du-scope';
 import { LINE_FORM, lineSchema, programmeQuery } from './papripact.schema';
-import { actionEntity, loadProgramme, papripactDue, saveLine, type PapripactLine } from './papripact.service';
+import { actionEntity, loadProgramme, papripactDue, saveLine, uncoveredEvaluations, type PapripactLine } from './papripact.service';
 
 /** 404 unless the company has the staff for which the PAPRIPACT is due (50 active employees). */
 async function requireDue(req: Request): Promise<void> {
@@ -37,18 +37,30 @@ async function programmeOf(req: Request, entity: DuEntity, c: Chosen): Promise<P
   return loadProgramme(req.ctx.db, tenantOf(req), { itemId: entity.id, year: c.year, minValue: c.minValue });
 }
 
+/** The action plan's source of an evaluation's actions (the actions part's, read here as the programme's query does). */
+const EVALUATION_SOURCE = 'risk_evaluation';
+
+/** True when the user may add an action through the action plan's quick add (route there, module on, right). */
+function canAddMeasure(req: Request, res: Response): boolean {
+  return req.ctx.routes.has('action_plan_quick_add') && res.locals.toggles?.module_action_plan !== false && can(req.authUser!, 'action.add');
+}
+
 /**
  * `GET /unique-document/papripact?item=&year=&level=` (risk_evaluation_papripact): the yearly
- * prevention programme of an entity; 404 below 50 active employees.
+ * prevention programme of an entity, and its evaluations without a measure in it yet (a measure is
+ * added as an action of the evaluation, through the action plan's quick add); 404 below 50 employees.
  */
 export async function papripactPage(req: Request, res: Response): Promise<void> {
   await requireDue(req);
   const c = await chosen(req);
   const entity = c.item ? await requireDuEntity(req, c.item) : null;
   const entities = await entityChoices(req.ctx.db, tenantOf(req), await loadDuScope(req.ctx.db, req.authUser!));
+  const addMeasure = !!entity && canAddMeasure(req, res);
   await renderScreen(req, res, 'risk-evaluation/papripact/index', {
     title: req.t('du-papripact.title'), hideTitle: true, entity, entities, levels: c.levels, level: c.level, year: c.year,
     lines: entity ? await programmeOf(req, entity, c) : [], canEdit: can(req.authUser!, 'unique_document.edit'),
+    uncovered: entity && addMeasure ? await uncoveredEvaluations(req.ctx.db, tenantOf(req), { itemId: entity.id, year: c.year, minValue: c.minValue }) : [],
+    sourceType: EVALUATION_SOURCE,
   });
 }
 

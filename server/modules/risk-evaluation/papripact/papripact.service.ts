@@ -79,6 +79,38 @@ export async function loadProgramme(db: Db, tenantId: number, f: PapripactFilter
   }));
 }
 
+/** An evaluation of the programme's scope that has no measure in the year's programme yet. */
+export interface UncoveredEvaluation { id: number; situation: string; itemName: string; workUnitName: string; priorityRisk: number; level: string; levelColor: string }
+
+/**
+ * The current evaluations of the entity and those below at or above `minValue` that have no action
+ * in the year's programme (same rules as {@link loadProgramme}): where a measure is still to be
+ * added. Most critical first.
+ */
+export async function uncoveredEvaluations(db: Db, tenantId: number, f: PapripactFilters): Promise<UncoveredEvaluation[]> {
+  const rows = await db.query(
+    `WITH RECURSIVE below AS (
+       SELECT id FROM hierarchy_item WHERE id = $2 AND tenant_id = $1 AND deleted_at IS NULL
+       UNION SELECT c.id FROM hierarchy_item c JOIN below b ON c.parent_id = b.id WHERE c.tenant_id = $1 AND c.deleted_at IS NULL)
+     SELECT e.id, e.dangerous_situation, i.name AS item_name, u.name AS work_unit_name, e.priority_risk,
+            coalesce(l.label, '') AS level, coalesce(l.color, '') AS level_color
+       FROM risk_evaluation e
+       JOIN below b ON b.id = e.hierarchy_item_id
+       JOIN hierarchy_item i ON i.id = e.hierarchy_item_id
+       JOIN work_unit u ON u.id = e.work_unit_id
+       LEFT JOIN du_priority_level l ON l.id = e.priority_level_id
+      WHERE e.tenant_id = $1 AND e.deleted_at IS NULL AND e.archived = false AND e.priority_risk >= $4
+        AND NOT EXISTS (SELECT 1 FROM action a WHERE a.tenant_id = $1 AND a.source_type = 'risk_evaluation' AND a.source_id = e.id
+              AND a.deleted_at IS NULL AND a.status <> 'ABANDONED'
+              AND (extract(year FROM a.deadline) = $3 OR (a.deadline IS NULL AND a.status NOT IN ('PROCESSED', 'CLOSED'))))
+      ORDER BY e.priority_risk DESC, e.id DESC`,
+    [tenantId, f.itemId, f.year, f.minValue]);
+  return rows.map((r: Record<string, any>) => ({
+    id: r.id, situation: r.dangerous_situation ?? '', itemName: r.item_name, workUnitName: r.work_unit_name,
+    priorityRisk: r.priority_risk, level: r.level, levelColor: r.level_color,
+  }));
+}
+
 /** The programme's fields of an action for a year, as typed. */
 export interface PapripactInput { conditions: string | null; indicator: string | null; cost: string | null; version: number }
 

@@ -185,6 +185,26 @@ describe('the programme', () => {
     expect((await postForm(admin, editUrl(aCritical), FORM, { conditions: 'x', version: 2 }, 'bad-token')).status).toBe(403);
   });
 
+  it('lists the evaluations at or above the level without a measure in the year, each adding one through the action plan\'s quick add', async () => {
+    const bare = await evaluation({ g: 'Très grave', p: 'Très probable', c: 'Nulle' }, 'Sol glissant devant le lavabo');   // 64, no action
+    const uncovered = (html: string) => [...html.matchAll(/data-papripact-evaluation="(\d+)"/g)].map((m) => Number(m[1]));
+    const moderate = await place.level('Modéré');
+    const res = await page(admin, `?item=${place.siteId}&year=${YEAR}&level=${moderate}`);
+    expect(uncovered(res.text)).toEqual([bare]);
+    expect(res.text).toContain(`href="/action-plan/quick-add/${bare}?source=risk_evaluation"`);
+    expect(res.text).toContain('Risques sans mesure au programme 2026');
+    // Next year, the « Modéré » line whose action falls in this year has none either.
+    expect(uncovered((await page(admin, `?item=${place.siteId}&year=${YEAR + 1}&level=${moderate}`)).text)).toEqual([bare, moderate8]);
+    // An action of the evaluation with a deadline in the year moves it to the programme.
+    const added = await action(admin, bare, 'Poser un tapis antidérapant', `${YEAR}-10-01`);
+    const after = await page(admin, `?item=${place.siteId}&year=${YEAR}&level=${moderate}`);
+    expect(uncovered(after.text)).toEqual([]);
+    expect(shown(after.text)).toContain(added);
+    // Without the right to add actions, no such list.
+    const viewer = await actor(t, ['unique_document.view'], { company });
+    expect((await page(viewer, `?item=${place.siteId}&year=${YEAR + 1}&level=${moderate}`)).text).not.toContain('data-testid="du-papripact-add"');
+  });
+
   it('answers 404 for another company\'s entity or action', async () => {
     const stranger = await actor(t, [], { roles: ['super_admin'] });
     await staff(stranger.tenantId, 60);
