@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { expectAccessible } from '../support/axe';
+import { createE2eUser, e2eDatabaseUrl } from '../support/db';
+import { expect, loginWith, test } from '../support/fixtures';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+const DEMO_COMPANY = 'Démo Industrie SAS';
+
+/** Runs SQL on the run's database. */
+async function sql(text: string, params: unknown[] = []): Promise<Array<Record<string, any>>> {
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  try {
+    return (await db.query(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The demo company (`demo:seed`, idempotent) gives every module realistic rows; a link is made for
+ * the demo plan that waits for its outside companies, so its public signing page can be read.
+ */
+async function seedDemo(): Promise<{ tenantId: number; planId: number; actionId: number; projectId: number; token: string | null }> {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/cli/index.ts', 'demo:seed'],
+    { cwd: ROOT, env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() }, stdio: 'pipe' });
+  const [tenant] = await sql('SELECT id FROM tenant WHERE name = $1', [DEMO_COMPANY]);
+  const [plan] = await sql(`SELECT id FROM prevention_plan WHERE tenant_id = $1 AND status = 'in_operation' AND deleted_at IS NULL ORDER BY id LIMIT 1`, [tenant.id]);
+  const [action] = await sql('SELECT id FROM action WHERE tenant_id = $1 ORDER BY id LIMIT 1', [tenant.id]);
+  const [project] = await sql('SELECT project_id AS id FROM project_task WHERE tenant_id = $1 GROUP BY project_id ORDER BY count(*) DESC LIMIT 1', [tenant.id]);
+  // The waiting plan's outside company without signature gets a link whose token this spec knows.
+  const [company] = await sql(
+    `SELECT p.id AS plan_id, p.amendment_number AS round, c.id AS company_id
+       FROM prevention_plan p JOIN plan_company c ON c.plan_id = p.id AND c.tenant_id = p.tenant_id
+      WHERE p.tenant_id = $1 AND p.status = 'waiting_tiers' AND p.deleted_at IS NULL AND c.kind <> 'EU'
+      ORDER BY p.id, c.id LIMIT 1`, [tenant.id]);
+  let token: string | null = null;
+  if (company) {
+    token = crypto.randomBytes(32).toString('base64url');
+    // The page links to the PDF the company signs; it is not opened here, so its row names no stored bytes.
+    const [file] = await sql(`INSERT INTO stored_file (tenant_id, storage_key, original_name, mime_type, size_bytes) VALUES ($1, $2, 'plan.pdf', 'application/pdf', 0) RETURNING id`,
+      [tenant.id, `a11y-${token}.pdf`]);
+    await sql(
+      `INSERT INTO plan_sign_link (tenant_id, subject_type, document_id, company_id, plan_id, plan_company_id, round, email, token_hash, expires_at, pdf_file_id, pdf_sha256)
+       VALUES ($1, 'prevention_plan', $2, $3, $2, $3, $4, 'signataire@example.fr', $5, now() + interval '7 days', $6, $7)`,
+      [tenant.id, company.plan_id, company.company_id, company.round ?? 0, crypto.createHash('sha256').update(token).digest('hex'), file.id, '0'.repeat(64)]);
+  }
+  return { tenantId: tenant.id, planId: plan.id, actionId: action.id, projectId: project.id, token };
+}
+
+// Issue 25 item 10: no critical or serious axe-core violation on the main pages, with data shown.
+test('the main pages, the unique risk document\'s pages and the public signing page have no critical or serious accessibility violation', async ({ page }) => {
+  test.setTimeout(240_000);
+  const demo = await seedDemo();
+  const admin = createE2eUser({ company: DEMO_COMPANY, role: 'super_admin', firstName: 'Nadia', lastName: 'Accessibilité' });
+  await loginWith(page, admin);
+
+  /** Opens `url`, waits for what shows its data, then checks the page. */
+  const check = async (name: string, url: string, ready?: string) => {
+    await page.goto(url);
+    if (ready) await expect(page.locator(ready).first()).toBeVisible();
+    await expectAccessible(page, name);
+  };
+
+  await check('accueil', '/', '[data-testid="user-menu"]');
+  // Each module's list.
+  for (const [name, url] of [
+    ['actions', '/action-plan'], ['événements', '/events'], ['entreprises', '/crm/companies'], ['contacts', '/crm/contacts'],
+    ['plans de prévention', '/prevention-plan/'], ['protocoles de sécurité', '/security-protocol/'], ['PPSPS', '/ppsps/'],
+    ['bons de travaux', '/work-order/list'], ['permis de feu', '/fire-permit/'], ['salariés', '/rh/employees'], ['sessions de formation', '/rh/sessions'],
+    ['projets', '/projects'], ['utilisateurs', '/admin/users'],
+  ] as const) await check(name, url, 'main');
+
+  await check('plan de prévention', `/prevention-plan/${demo.planId}`, 'main');
+  await check('action', `/action-plan/${demo.actionId}`, 'main');
+  await check('gantt', `/projects/${demo.projectId}?tab=gantt`, '[data-testid="gantt-island"][data-state="ready"]');
+  await check('calendrier', '/calendar', '[data-testid="calendar-grid"]');
+
+  // The unique risk document: list, its form modal, then its other pages.
+  await check('document unique', '/unique-document', '[data-testid="du-evaluation-add"]');
+  await page.getByTestId('du-evaluation-add').click();
+  await expect(page.getByTestId('du-evaluation-form')).toBeVisible();
+  await expectAccessible(page, 'document unique : formulaire', '.modal.show');
+  for (const [name, url] of [
+    ['produits chimiques', '/unique-document/chemicals'], ['pénibilité', '/unique-document/arduousness'], ['indicateurs', '/unique-document/indicators'],
+    ['PAPRIPACT', '/unique-document/papripact'], ['historique', '/unique-document/history'],
+  ] as const) await check(`document unique : ${name}`, url, 'main');
+
+  // The public signing page, as the outside company reads it (no session).
+  expect(demo.token, 'la démo a un plan en attente des entreprises').not.toBeNull();
+  await page.context().clearCookies();
+  await page.goto(`/sign/pdp/${demo.token}`);
+  await expect(page.getByTestId('sign-link-form')).toBeVisible();
+  await expectAccessible(page, 'page de signature');
+});
