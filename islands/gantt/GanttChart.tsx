@@ -156,6 +156,13 @@ export function GanttChart(props: GanttProps) {
       if (move) void commitMove(move);
     }, 0);
     document.addEventListener('mouseup', release);
+    // The chart scrolls both ways: keyboard users reach it (arrows scroll it) and hear what it is.
+    const scroller = el.querySelector('.gantt-container');
+    if (scroller) {
+      scroller.setAttribute('tabindex', '0');
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', label('title'));
+    }
     chart.current = gantt;
     return () => {
       document.removeEventListener('mouseup', release);
