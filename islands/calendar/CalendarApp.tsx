@@ -7,7 +7,7 @@ import { alertDialog } from '../core/alerts';
 import { ajaxHeaders, errorMessage, postXhr, readJson } from '../core/http';
 import { openCalendarForm } from './api';
 import {
-  fetchRange, fillUrl, formatDay, formatWall, parseWall, tasksQuery, toEvents, withYear, yearsBetween,
+  fetchRange, fillUrl, formatDay, formatWall, LAYOUT_ROLES, parseWall, readableTextOn, tasksQuery, toEvents, withYear, yearsBetween,
   type CalendarData, type CalendarEvent, type CalendarResource, type CalendarView,
 } from './calendar-model';
 
@@ -206,8 +206,24 @@ export function CalendarApp(props: CalendarProps) {
 
   const eventPropGetter = useCallback((event: CalendarEvent) => ({
     className: `vigie-cal-${event.kind}`,
-    style: event.kind === 'task' ? { backgroundColor: event.color, borderColor: event.color } : { borderLeft: `4px solid ${event.color}` },
+    style: event.kind === 'task' ? { backgroundColor: event.color, borderColor: event.color, color: readableTextOn(event.color) } : { borderLeft: `4px solid ${event.color}` },
   }), []);
+
+  // react-big-calendar gives its layout boxes table roles without the structure they need (rows
+  // without cells, column headers outside any row): assistive technologies got a broken grid. They
+  // are plain boxes again, on every render of the library's own components too; the events keep
+  // their buttons and the toolbar its labels.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = frame.current;
+    if (!root) return undefined;
+    const selector = LAYOUT_ROLES.map((r) => `[role="${r}"]`).join(',');
+    const strip = () => root.querySelectorAll(selector).forEach((el) => { el.removeAttribute('role'); el.removeAttribute('aria-sort'); });
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+    return () => observer.disconnect();
+  }, []);
 
   const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -266,7 +282,7 @@ export function CalendarApp(props: CalendarProps) {
           <ColorDialog resource={colorFor} labels={L} url={fillUrl(urls.color, placeholder, colorFor.id)}
             onClose={(changed) => { setColorFor(null); if (changed) void load(); }} />
         )}
-        <div className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}>
+        <div ref={frame} className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}>
           <DnDCalendar
             localizer={localizer}
             culture="fr"

@@ -1,4 +1,4 @@
-import { fetchRange, fillUrl, formatWall, itemKind, parseWall, tasksQuery, toEvents, withYear, yearsBetween } from './calendar-model';
+import { fetchRange, fillUrl, formatWall, itemKind, parseWall, readableTextOn, tasksQuery, toEvents, withYear, yearsBetween } from './calendar-model';
 
 describe('calendar model', () => {
   it('reads and writes the YYYY-MM-DD HH:mm wall-clock format', () => {
@@ -45,5 +45,16 @@ describe('calendar model', () => {
     const years = yearsBetween(2010, 2040);
     expect([years.length, years[0], years[30]]).toEqual([31, 2010, 2040]);
     expect(formatWall(withYear(parseWall('2024-02-29 08:00')!, 2025))).toBe('2025-02-28 08:00');
+  });
+});
+
+describe('readable task titles', () => {
+  it('writes dark text on light colours and white on dark ones, whichever contrasts more', () => {
+    expect(readableTextOn('#f3a712')).toBe('#212529');
+    expect(readableTextOn('#ffffff')).toBe('#212529');
+    expect(readableTextOn('#0f5f73')).toBe('#fff');
+    expect(readableTextOn('#000')).toBe('#fff');
+    // Not a colour: the calendar's default white.
+    expect(readableTextOn('teal')).toBe('#fff');
   });
 });

@@ -136,3 +136,27 @@ export function withYear(date: Date, year: number): Date {
   const last = new Date(year, date.getMonth() + 1, 0).getDate();
   return new Date(year, date.getMonth(), Math.min(date.getDate(), last), date.getHours(), date.getMinutes());
 }
+
+const channel = (v: number): number => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+/** WCAG relative luminance of a `#rrggbb` (or `#rgb`) colour; null for anything else. */
+function luminance(hex: string): number | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1].length === 3 ? m[1].replace(/./g, (x) => x + x) : m[1];
+  const [r, g, b] = [0, 2, 4].map((i) => channel(parseInt(h.slice(i, i + 2), 16)));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The text colour a task's title takes on its resource's colour: white or near black, whichever
+ * contrasts more (a user picks any colour; white on amber #f3a712 was 2.02:1, below WCAG's 4.5:1).
+ */
+export function readableTextOn(background: string): string {
+  const l = luminance(background);
+  if (l === null) return '#fff';
+  const dark = 0.0145; // #212529
+  return (1.05) / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? '#fff' : '#212529';
+}
+
+/** The ARIA roles react-big-calendar puts on its layout boxes without the structure they require (a row without cells, a column header without a row). */
+export const LAYOUT_ROLES = ['table', 'rowgroup', 'row', 'cell', 'columnheader'];
