@@ -4,7 +4,10 @@ export interface BootData {
   locale: string;
   /** Session CSRF token, sent as `X-CSRF-Token` and `_csrf_token`. */
   csrfToken: string;
-  /** The `client` translation domain of the user's locale (nested or flat keys). */
+  /**
+   * Messages overriding the bundled `client` catalogues (nested or flat keys); pages give none,
+   * the bundle holds every locale's (i18n.ts).
+   */
   messages: Record<string, unknown>;
 }
 

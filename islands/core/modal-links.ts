@@ -11,10 +11,24 @@ export const HOVER_INTENT_MS = 80;
 export const PREFETCH_TTL_MS = 5_000;
 
 const TRIGGER = 'a[data-modal], [data-modal-url]';
+/**
+ * A list's one declaration for all its rows: `<table data-modal-links="a[href$='/workflow']"
+ * data-modal-size="xl" data-modal-error="action">` opens every link inside that matches the
+ * selector in a modal, so a row carries only its href (no attribute repeated per row).
+ */
+const SCOPE = '[data-modal-links]';
+
+/**
+ * A modal option of the trigger (`data-modal-size`, `data-modal-error`), else of the list that
+ * declares its links as modal ones.
+ */
+function option(trigger: HTMLElement | null | undefined, name: 'modalSize' | 'modalError'): string | undefined {
+  return trigger?.dataset[name] ?? trigger?.closest<HTMLElement>(SCOPE)?.dataset[name];
+}
 
 /** Console message for a failed load: `data-modal-error="task"` picks `errors.notFound.task`. */
 function loadFailedMessage(trigger?: HTMLElement | null): string {
-  const entity = trigger?.dataset.modalError;
+  const entity = option(trigger, 'modalError');
   return entity ? t(`errors.notFound.${entity}`) : t('errors.notFound.default');
 }
 
@@ -61,7 +75,7 @@ export async function openModalFromUrl(url: string, trigger?: HTMLElement | null
   // Date pickers and tooltips are then enhanced as the fragment is inserted, as when they were
   // in the main bundle (a failed chunk is reported by the enhancer).
   await warmModules(reply.html).catch(() => undefined);
-  return openModal(reply.html, { size: trigger?.dataset.modalSize });
+  return openModal(reply.html, { size: option(trigger, 'modalSize') });
 }
 
 function absolute(url: string): string {
@@ -91,7 +105,12 @@ function prefetch(trigger: HTMLElement): void {
 }
 
 function closestTrigger(target: EventTarget | null): HTMLElement | null {
-  return target instanceof Element ? target.closest<HTMLElement>(TRIGGER) : null;
+  if (!(target instanceof Element)) return null;
+  const own = target.closest<HTMLElement>(TRIGGER);
+  if (own) return own;
+  const link = target.closest<HTMLElement>('a[href]');
+  const scope = link?.closest<HTMLElement>(SCOPE);
+  return link && scope && link.matches(scope.dataset.modalLinks || 'a') ? link : null;
 }
 
 /**
@@ -140,7 +159,10 @@ function watchStateChanges(): void {
   };
 }
 
-/** Opens `a[data-modal]` (its href) and `[data-modal-url]` in modals instead of navigating. */
+/**
+ * Opens `a[data-modal]` (its href), `[data-modal-url]` and the links a `[data-modal-links]` list
+ * declares in modals instead of navigating.
+ */
 export function installModalLinks(): void {
   installPrefetch();
   document.addEventListener('click', (event) => {

@@ -1,4 +1,5 @@
 import { getXhr } from '../core/http';
+import { t } from '../core/i18n';
 import { isWidgetEmpty, isWidgetKind, parseWidgetData, type WidgetData, type WidgetKind } from '../../server/kernel/dashboard/widget-contract';
 import { chartHeight, toChartConfig, type ChartKind } from './chart-config';
 import { formatCell, hasLinks, linkAt, toFigureModel, toTableModel } from './widget-model';
@@ -13,11 +14,11 @@ export interface DashboardWidgetProps {
   drilldownUrl?: string;
   /** Shown when there is nothing to draw. */
   emptyText: string;
-  /** Announced while loading. */
+  /** Announced while loading (default: the client catalogue's `widget.loading`). */
   loadingText?: string;
-  /** Shown (and logged) when the data cannot be loaded. */
+  /** Shown (and logged) when the data cannot be loaded (default: `widget.error`). */
   errorText?: string;
-  /** BCP 47 locale of the numbers. */
+  /** BCP 47 locale of the numbers (default: the page's `lang`). */
   locale?: string;
 }
 
@@ -103,7 +104,7 @@ function chartView(kind: ChartKind, data: WidgetData, title: string, locale: str
 export function mountDashboardWidget(el: HTMLElement, props: DashboardWidgetProps): () => void {
   const { url, kind, title, drilldownUrl, emptyText } = props;
   const locale = props.locale ?? document.documentElement.lang ?? 'fr';
-  const errorText = props.errorText ?? title;
+  const errorText = props.errorText ?? t('widget.error');
   const abort = new AbortController();
   let chart: Chart | undefined;
   let unmounted = false;
@@ -121,7 +122,7 @@ export function mountDashboardWidget(el: HTMLElement, props: DashboardWidgetProp
     chart = undefined;
     show('error', errorView(errorText));
   };
-  show('loading', loadingView(props.loadingText ?? title));
+  show('loading', loadingView(props.loadingText ?? t('widget.loading')));
   el.replaceChildren(root);
 
   if (!isWidgetKind(kind)) {

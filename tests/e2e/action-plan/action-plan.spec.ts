@@ -27,7 +27,8 @@ async function createAction(page: Page, text: string): Promise<string> {
 /** Opens the action's block in a modal from the list and waits for its client. */
 async function openBlock(page: Page, id: string, list = '/action-plan'): Promise<Locator> {
   await page.goto(list);
-  await page.getByTestId(`action-open-${id}`).click();
+  // The row's action link: the table declares its workflow links as modal ones (data-modal-links).
+  await page.locator(`tr[data-action-row="${id}"] a[href$="/workflow"]`).click();
   const block = page.locator('.modal.show [data-action-block]');
   await expect(block).toHaveAttribute('data-island-mounted', '1');
   return block;
@@ -115,7 +116,9 @@ test('abandoning needs an explanation, in the browser and on the page', async ({
 
 test('bulk actions need a selection', async ({ page, consoleErrors }) => {
   await login(page, 'admin');
-  await createAction(page, `Vérifier les extincteurs ${Date.now() % 1e6}`);
+  const id = await createAction(page, `Vérifier les extincteurs ${Date.now() % 1e6}`);
+  // Each row's checkbox is named after its action (a shared phrase and the row's number cell).
+  await expect(page.getByRole('checkbox', { name: `Sélectionner l'action n°${id}`, exact: true })).toBeVisible();
   await page.getByTestId('bulk-archive').click();
   await expect(page.getByTestId('alert-dialog')).toContainText('Veuillez effectuer une sélection');
   expectNoConsoleErrors(consoleErrors);

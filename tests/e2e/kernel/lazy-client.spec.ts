@@ -47,8 +47,9 @@ test('a modal whose fragment was fetched ahead shows the state saved since, not 
 
   await switchTo(page, worker);
   await page.goto('/action-plan/mine');
-  await page.getByTestId(`action-open-${id}`).hover();
-  await page.getByTestId(`action-open-${id}`).click();
+  const open = page.locator(`tr[data-action-row="${id}"] a[href$="/workflow"]`);
+  await open.hover();
+  await open.click();
   let block = page.locator('.modal.show [data-action-block]');
   await expect(block).toHaveAttribute('data-island-mounted', '1');
 
