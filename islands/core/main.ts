@@ -23,7 +23,6 @@ import { mountIslands, startIslands, unmountIslands } from './islands';
 import { lazyEnhancersSettled, registerLazyEnhancer } from './lazy-enhancer';
 import { installModalLinks } from './modal-links';
 import { installModalKeyboard } from './modal-stack';
-import { installMultiSelects } from './multi-select';
 import { installPrintButtons } from './print-buttons';
 import { installRemoveButtons } from './remove-buttons';
 import { installRichTextSubmit } from './rich-text-submit';
@@ -50,7 +49,6 @@ function start(): void {
   installWorkflowButtons();
   installBulkActions();
   installCheckAll();
-  installMultiSelects();
   installRefreshOnChange();
   installDependentSelects();
   installRemoveButtons();
