@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compression from 'compression';
 import { watchTemplates } from './http/templates';
 import { useAppRoutes } from './http/urls';
@@ -72,13 +73,17 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.use(pinoHttp({ logger, autoLogging: config.env !== 'test', customProps: (req) => ({ route: (req as Request).routeName }) }));
   app.use(cspNonce);
   app.use(securityHeaders(config.env === 'production'));
-  // HTML, JSON, CSS and JS leave compressed, brotli (quality 4) when the browser takes it, gzip
-  // otherwise; PDFs, images and archives (types that do not compress) leave as they are. Gzip at
-  // level 4: a 70 KB list page in 0.26 ms instead of 1.0 ms at the default 6, for 4 % more bytes.
-  app.use(compression({ threshold: 1024, level: 4 }));
-  app.use('/build', express.static(path.join(ROOT_DIR, 'public', 'build'), { immutable: true, maxAge: '1y', index: false }));
+  // HTML, JSON, CSS and JS leave compressed, brotli when the browser takes it, gzip otherwise;
+  // PDFs, images and archives (types that do not compress) leave as they are. Built assets, cached
+  // a year by the browser, take brotli 4 / gzip 4. Pages and JSON are compressed on every request:
+  // brotli 2 with a 256 KB window and gzip 1 (the 71 KB action list in 0.27 ms instead of 1.0 ms
+  // with brotli 4 and its default 4 MB window, whose allocation is most of that cost; 9.0 KB on
+  // the wire instead of 8.3 KB).
+  const assetCompression = compression({ threshold: 1024, level: 4 });
+  app.use('/build', assetCompression, express.static(path.join(ROOT_DIR, 'public', 'build'), { immutable: true, maxAge: '1y', index: false }));
   app.get('/favicon.ico', (_req, res) => res.redirect(301, '/static/favicon.svg'));
-  app.use('/static', express.static(path.join(ROOT_DIR, 'public', 'static'), { maxAge: '1h', index: false }));
+  app.use('/static', assetCompression, express.static(path.join(ROOT_DIR, 'public', 'static'), { maxAge: '1h', index: false }));
+  app.use(compression({ threshold: 1024, level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
   app.use((req, _res, next) => {
     req.ctx = ctx;
     req.authUser = null;
