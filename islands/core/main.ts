@@ -7,7 +7,6 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.min.css';
 // flatpickr's styles come with the date pickers' own chunk (date-pickers.ts), on pages with a date field.
 import './app.css';
-import './list.css';
 
 import { installAjaxForms } from './ajax-forms';
 import { installAnchorScroll } from './anchor-scroll';
@@ -23,6 +22,7 @@ import { mountIslands, startIslands, unmountIslands } from './islands';
 import { lazyEnhancersSettled, registerLazyEnhancer } from './lazy-enhancer';
 import { installModalLinks } from './modal-links';
 import { installModalKeyboard } from './modal-stack';
+import { installMultiSelects } from './multi-select';
 import { installPrintButtons } from './print-buttons';
 import { installRemoveButtons } from './remove-buttons';
 import { installRichTextSubmit } from './rich-text-submit';
@@ -49,6 +49,7 @@ function start(): void {
   installWorkflowButtons();
   installBulkActions();
   installCheckAll();
+  installMultiSelects();
   installRefreshOnChange();
   installDependentSelects();
   installRemoveButtons();

@@ -74,6 +74,31 @@ test('the main pages, the unique risk document\'s pages and the public signing p
     ['projets', '/projects'], ['utilisateurs', '/admin/users'],
   ] as const) await check(name, url, 'main');
 
+  // A form modal: required fields show their star; a multiple select keeps every option clicked, without Ctrl.
+  await page.getByTestId('user-add').click();
+  const modal = page.locator('.modal.show');
+  await expect(modal.getByRole('heading', { name: 'Nouvel utilisateur' })).toBeVisible();
+  await expectAccessible(page, 'utilisateurs : formulaire', '.modal.show');
+  const star = (id: string) => modal.locator(`label[for="${id}"]`).evaluate((l) => getComputedStyle(l, '::after').content);
+  expect(await star('user_lastName')).toContain('*');
+  expect(await star('user_phone')).toBe('none');
+  const services = modal.locator('#user_serviceIds');
+  const options = services.locator('option');
+  expect(await options.count(), 'la démo a au moins deux services').toBeGreaterThanOrEqual(2);
+  await services.scrollIntoViewIfNeeded();
+  const clickOption = async (i: number) => {
+    const box = (await options.nth(i).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  await clickOption(0);
+  await clickOption(1);
+  await expect(services).toHaveValues([await options.nth(0).getAttribute('value') ?? '', await options.nth(1).getAttribute('value') ?? '']);
+  // A second click on a chosen option lets it go, the other stays.
+  await clickOption(0);
+  await expect(services).toHaveValues([await options.nth(1).getAttribute('value') ?? '']);
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+
   await check('plan de prévention', `/prevention-plan/${demo.planId}`, 'main');
   await check('action', `/action-plan/${demo.actionId}`, 'main');
   await check('gantt', `/projects/${demo.projectId}?tab=gantt`, '[data-testid="gantt-island"][data-state="ready"]');
