@@ -7,6 +7,7 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import 'bootstrap-icons/font/bootstrap-icons.min.css';
 // flatpickr's styles come with the date pickers' own chunk (date-pickers.ts), on pages with a date field.
 import './app.css';
+import './list.css';
 
 import { installAjaxForms } from './ajax-forms';
 import { installAnchorScroll } from './anchor-scroll';
