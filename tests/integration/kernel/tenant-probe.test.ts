@@ -94,6 +94,8 @@ const COPIES: Array<{ table: string; values: Record<string, Value> }> = [
   { table: 'quote_consequence', values: { label: 'Sonde' } },
   // A file given as an answer to a questionnaire.
   { table: 'questionnaire_response', values: { question_id: (o: Owner) => o.firstId, value: (o: Owner) => ({ fileId: o.firstId }) } },
+  // A version of the unique risk document still to sign (the demo signs both of its versions).
+  { table: 'du_history_version', values: { number: 3, signed_at: null, signer_name: null, signature_image: null, signed_by_id: null } },
 ];
 
 /** Query strings some routes read besides their path (what their links add). */
