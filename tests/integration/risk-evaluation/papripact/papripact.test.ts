@@ -78,6 +78,8 @@ describe('the 50-employee threshold (Code du travail L4121-3-1)', () => {
       }
       expect((await admin.agent.get(`/unique-document/papripact/pdf?item=${place.siteId}`)).status).toBe(status);
     }
+    // Each screen marks its own tab as the current page (a real attribute, not escaped text).
+    expect((await admin.agent.get('/unique-document/chemicals')).text).toContain('href="/unique-document/chemicals" aria-current="page"');
     // The programme's own page shows its tab as the current one.
     expect((await page(admin, '')).text).toMatch(/class="nav-link active" href="\/unique-document\/papripact" aria-current="page" data-testid="du-tab-papripact"/);
   });
