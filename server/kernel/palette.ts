@@ -8,3 +8,16 @@ export const NAMED_COLORS: Record<string, string> = {
   grey: '#6c757d', dark_grey: '#343a40', light_grey: '#ced4da', brown: '#8d6e63', lime: '#9ccc65', navy: '#1a237e',
   maroon: '#800000', olive: '#808000', white: '#ffffff',
 };
+
+const channel = (v: number): number => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+
+/**
+ * The text colour that reads on a `#rrggbb` background: white or near black (#212529), whichever
+ * has the higher WCAG contrast (a perceived-brightness threshold put white on teal #20c997, 2.1:1).
+ */
+export function readableTextColor(background: string): '#ffffff' | '#212529' {
+  const [r, g, b] = [1, 3, 5].map((i) => channel(parseInt(background.slice(i, i + 2), 16)));
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const dark = 0.0145; // luminance of #212529
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? '#ffffff' : '#212529';
+}
