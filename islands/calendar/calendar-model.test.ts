@@ -50,8 +50,8 @@ describe('calendar model', () => {
 
 describe('readable task titles', () => {
   it('writes dark text on light colours and white on dark ones, whichever contrasts more', () => {
-    expect(readableTextOn('#f3a712')).toBe('#212529');
-    expect(readableTextOn('#ffffff')).toBe('#212529');
+    expect(readableTextOn('#f3a712')).toBe('#000');
+    expect(readableTextOn('#ffffff')).toBe('#000');
     expect(readableTextOn('#0f5f73')).toBe('#fff');
     expect(readableTextOn('#000')).toBe('#fff');
     // Not a colour: the calendar's default white.

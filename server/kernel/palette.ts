@@ -12,12 +12,15 @@ export const NAMED_COLORS: Record<string, string> = {
 const channel = (v: number): number => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
 
 /**
- * The text colour that reads on a `#rrggbb` background: white or near black (#212529), whichever
- * has the higher WCAG contrast (a perceived-brightness threshold put white on teal #20c997, 2.1:1).
+ * The text colour that reads on a `#rrggbb` background: white whenever it reaches WCAG's 4.5:1,
+ * else white or black, whichever contrasts more (a perceived-brightness threshold put white on teal
+ * #20c997, 2.1:1). Black, not Bootstrap's #212529: on mid tones such as olive #808000 only pure
+ * black reaches 4.5:1.
  */
-export function readableTextColor(background: string): '#ffffff' | '#212529' {
+export function readableTextColor(background: string): '#ffffff' | '#000000' {
   const [r, g, b] = [1, 3, 5].map((i) => channel(parseInt(background.slice(i, i + 2), 16)));
   const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  const dark = 0.0145; // luminance of #212529
-  return 1.05 / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? '#ffffff' : '#212529';
+  const white = 1.05 / (l + 0.05);
+  // White wherever it reads (the colours keep their usual look), else the better of the two.
+  return white >= 4.5 || white >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
