@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { expectAccessible } from '../support/axe';
+import { expectAccessible, unmarkedRequiredFields } from '../support/axe';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, loginWith, test } from '../support/fixtures';
 
@@ -79,6 +79,7 @@ test('the main pages, the unique risk document\'s pages and the public signing p
   const modal = page.locator('.modal.show');
   await expect(modal.getByRole('heading', { name: 'Nouvel utilisateur' })).toBeVisible();
   await expectAccessible(page, 'utilisateurs : formulaire', '.modal.show');
+  expect.soft(await unmarkedRequiredFields(page, '.modal.show'), 'champs obligatoires sans astérisque').toEqual([]);
   const star = (id: string) => modal.locator(`label[for="${id}"]`).evaluate((l) => getComputedStyle(l, '::after').content);
   expect(await star('user_lastName')).toContain('*');
   expect(await star('user_phone')).toBe('none');
@@ -109,6 +110,7 @@ test('the main pages, the unique risk document\'s pages and the public signing p
   await page.getByTestId('du-evaluation-add').click();
   await expect(page.getByTestId('du-evaluation-form')).toBeVisible();
   await expectAccessible(page, 'document unique : formulaire', '.modal.show');
+  expect.soft(await unmarkedRequiredFields(page, '.modal.show'), 'champs obligatoires sans astérisque').toEqual([]);
   for (const [name, url] of [
     ['produits chimiques', '/unique-document/chemicals'], ['pénibilité', '/unique-document/arduousness'], ['indicateurs', '/unique-document/indicators'],
     ['PAPRIPACT', '/unique-document/papripact'], ['historique', '/unique-document/history'],

@@ -47,3 +47,24 @@ export async function expectAccessible(page: Page, name: string, within?: string
   const lines = findings.map((f) => `${f.impact} ${f.rule} — ${f.selector} — ${f.summary}`);
   expect.soft(lines, `${name} (${page.url()}) : ${findings.length} violation(s) critique(s) ou grave(s)\n${lines.join('\n')}`).toEqual([]);
 }
+
+/**
+ * The labels of required controls (`required` or `aria-required="true"`) of `within` whose label
+ * (a group's legend for radios and checkboxes) shows no star (the `::after` of app.css), as the
+ * user reads them: every required field is marked.
+ */
+export async function unmarkedRequiredFields(page: Page, within: string): Promise<string[]> {
+  return page.locator(within).evaluate((root) => {
+    const out: string[] = [];
+    root.querySelectorAll<HTMLElement>('input[required], select[required], textarea[required], [aria-required="true"]').forEach((control) => {
+      if (control.getAttribute('type') === 'hidden' || control.offsetParent === null) return;
+      // A radio or checkbox group is marked on its legend.
+      const group = control.matches('[type="radio"], [type="checkbox"]') ? control.closest('fieldset')?.querySelector('legend') : null;
+      const label: HTMLElement | null | undefined = group ?? (control.id ? root.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(control.id)}"]`) : control.closest('label'));
+      if (!label || (label.offsetParent === null && label.tagName !== 'LEGEND')) return;
+      const star = `${getComputedStyle(label, '::after').content}${label.textContent ?? ''}`;
+      if (!star.includes('*')) out.push(label.textContent!.trim());
+    });
+    return out;
+  });
+}
