@@ -30,14 +30,21 @@ test('an administrator builds a small tree, cannot delete a used parent, trashes
   await modal.getByLabel("Type d'entité").selectOption({ label: typeName });
   await modal.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.locator(`li[data-item="${parent}"] li[data-item="${child}"]`)).toBeVisible();
+  // The parent's folder button folds and unfolds its children.
+  const toggle = parentRow.getByRole('button', { name: `Replier ou déplier « ${parent} »` });
+  await toggle.click();
+  await expect(page.locator(`li[data-item="${child}"]`)).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.locator(`li[data-item="${child}"]`)).toBeVisible();
 
-  await page.locator(`li[data-item="${parent}"] > details > summary`).getByRole('button', { name: `Supprimer ${parent}` }).click();
+  await page.locator(`li[data-item="${parent}"] > [data-tree-row]`).getByRole('button', { name: `Supprimer ${parent}` }).click();
   await page.locator('.modal.show').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText('Suppression impossible : cet élément est utilisé.')).toBeVisible();
   await expect(parentRow).toBeVisible();
 
   // The child goes to the shared trash.
-  await page.locator(`li[data-item="${child}"] > details > summary`).getByRole('button', { name: `Supprimer ${child}` }).click();
+  await page.locator(`li[data-item="${child}"] > [data-tree-row]`).getByRole('button', { name: `Supprimer ${child}` }).click();
   await page.locator('.modal.show').getByRole('button', { name: 'Oui' }).click();
   await expect(page.getByText("L'élément a été placé dans la corbeille.")).toBeVisible();
   await expect(page.locator(`li[data-item="${child}"]`)).toHaveCount(0);

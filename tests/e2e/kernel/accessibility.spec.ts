@@ -71,7 +71,7 @@ test('the main pages, the unique risk document\'s pages and the public signing p
     ['actions', '/action-plan'], ['événements', '/events'], ['entreprises', '/crm/companies'], ['contacts', '/crm/contacts'],
     ['plans de prévention', '/prevention-plan/'], ['protocoles de sécurité', '/security-protocol/'], ['PPSPS', '/ppsps/'],
     ['bons de travaux', '/work-order/list'], ['permis de feu', '/fire-permit/'], ['salariés', '/rh/employees'], ['sessions de formation', '/rh/sessions'],
-    ['projets', '/projects'], ['utilisateurs', '/admin/users'],
+    ['projets', '/projects'], ['hiérarchie', '/admin/hierarchy'], ['utilisateurs', '/admin/users'],
   ] as const) await check(name, url, 'main');
 
   // A form modal: required fields show their star; a multiple select keeps every option clicked, without Ctrl.
