@@ -27,4 +27,12 @@ describe('Mailer (recording transport)', () => {
   it('turns HTML into readable text', () => {
     expect(htmlToText('<ul><li>Un</li><li>Deux &amp; trois</li></ul><script>x()</script>')).toBe('Un\nDeux & trois');
   });
+
+  it('keeps a label and its value apart when the mail lays them out in a table', () => {
+    const text = htmlToText('<p>Bonjour,</p><table><tr><td>Action à mener</td><td>Fournir des gants</td></tr><tr><td>Échéance</td><td>12/03/2027</td></tr></table><p><a href="https://vigie.example/action-plan/4">Ouvrir l\'action</a></p>');
+    expect(text).not.toContain('menerFournir');
+    expect(text).toMatch(/^Action à mener +Fournir des gants$/m);
+    expect(text).toMatch(/^Échéance +12\/03\/2027$/m);
+    expect(text).toContain("Ouvrir l'action [https://vigie.example/action-plan/4]");
+  });
 });

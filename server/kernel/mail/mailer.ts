@@ -39,22 +39,31 @@ export const DEFAULT_MAIL_FROM = 'Vigie <no-reply@vigie.local>';
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-/** Crude but safe plain-text version of a mail body. */
+type Convert = (html: string) => string;
+let convertHtml: Convert | undefined;
+
+/**
+ * The plain-text part of a mail body (html-to-text, loaded on the first mail): table cells stay
+ * apart (« Action à mener   Fournir des gants », not glued), links keep their address in
+ * brackets, headings keep their case, images are left out.
+ */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  if (!convertHtml) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: most requests send no mail.
+    const { compile } = require('html-to-text') as typeof import('html-to-text');
+    convertHtml = compile({
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+        { selector: 'img', format: 'skip' },
+        { selector: 'ul', format: 'block' },
+        { selector: 'li', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+        { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+        ...['h1', 'h2', 'h3', 'h4'].map((selector) => ({ selector, options: { uppercase: false } })),
+      ],
+    });
+  }
+  return convertHtml(html).replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /**

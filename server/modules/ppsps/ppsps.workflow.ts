@@ -27,7 +27,7 @@ export const ppspsWorkflow = signingWorkflow({
 export const PPSPS_SIGNING_CONTRIBUTIONS: Contribution[] = [
   signingListeners(ppspsWorkflow, PPSPS_SIGNING),
   ...expiry(ppspsWorkflow, PPSPS_SIGNING),
-  ...signLinks({ subject: PPSPS_SIGNING, workflow: ppspsWorkflow, numberColumn: 'number', titleColumn: 'nature_of_operations', texts: 'plan-sign-link.ppsps', mailer: planMailer,
+  ...signLinks({ subject: PPSPS_SIGNING, workflow: ppspsWorkflow, numberColumn: 'number', titleColumn: 'nature_of_operations', texts: 'plan-sign-link.ppsps', pageRoute: 'ppsps_show', mailer: planMailer,
     // Imported when a link is made: the PDF service imports this workflow's descriptor.
     renderPdf: async (db, tenantId, id) => (await import('./ppsps-pdf')).renderPpspsPdf(db, tenantId, id) }),
 ];

@@ -27,7 +27,7 @@ export const pdsWorkflow = signingWorkflow({
 export const PROTOCOL_SIGNING_CONTRIBUTIONS: Contribution[] = [
   signingListeners(pdsWorkflow, PDS_SIGNING),
   ...expiry(pdsWorkflow, PDS_SIGNING),
-  ...signLinks({ subject: PDS_SIGNING, workflow: pdsWorkflow, numberColumn: 'pds_number', titleColumn: 'nature_of_goods', texts: 'plan-sign-link.security_protocol', mailer: planMailer,
+  ...signLinks({ subject: PDS_SIGNING, workflow: pdsWorkflow, numberColumn: 'pds_number', titleColumn: 'nature_of_goods', texts: 'plan-sign-link.security_protocol', pageRoute: 'pds_show', mailer: planMailer,
     // Imported when a link is made: the PDF service imports this workflow's descriptor.
     renderPdf: async (db, tenantId, id) => (await import('./security-protocol-pdf')).renderProtocolPdf(db, tenantId, id) }),
 ];

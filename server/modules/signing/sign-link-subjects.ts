@@ -25,6 +25,8 @@ export interface SignLinkSubject {
   toggle?: string;
   /** The mailer of the module area (tests read its `.sent()`). */
   mailer: () => Mailer;
+  /** Route of the document's page (`{id}`), linked from the notices mailed to its internal signer. */
+  pageRoute?: string;
   /** The document's PDF; without it (or until one is set with {@link setSignLinkPdf}) a summary sheet is printed. */
   renderPdf?: SignLinkPdf;
 }

@@ -341,7 +341,7 @@ export async function signWithLink(ds: DataSource, token: string, signature: Lin
       });
       if (!saved.created) { state = 'signed'; throw refused; }
       await m.query('UPDATE plan_sign_link SET used_at = $2 WHERE id = $1', [link.id, now]);
-      await afterCompanySignature(m, s.workflow, s.subject, link.tenantId, link.documentId);
+      await afterCompanySignature(m, s.workflow, s.subject, link.tenantId, link.documentId, link.companyId);
       return { ok: true as const, signatureId: saved.id, link };
     });
   } catch (err) {

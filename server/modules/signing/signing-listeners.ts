@@ -35,7 +35,7 @@ export function signingListeners(workflow: Workflow<SigningWorkflowSubject>, s: 
       tenantId: event.tenantId, planId: event.subjectId, kind: 'company', signerKey: `company:${company.id}`, planCompanyId: company.id,
       userId: event.user.id, signerName: sig.name || displayName(event.user), image: sig.image, hasWatermark: Boolean(sig.hasWatermark), channel: 'app', historyId: event.historyId,
     });
-    await afterCompanySignature(manager, workflow, s, event.tenantId, event.subjectId);
+    await afterCompanySignature(manager, workflow, s, event.tenantId, event.subjectId, company.id);
   };
   const internalSigns = async (event: TransitionEvent, manager: EntityManager) => {
     const sig = payload(event);

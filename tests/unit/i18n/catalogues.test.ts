@@ -24,7 +24,7 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 // Words and names that are the same in another language (codes, proper names, shared words).
 const SAME_EVERYWHERE = new Set([
-  'Vigie', 'PPSPS', 'GED', 'CSSCT', 'WSM', 'HSQE / QHSE', 'VGP', 'CRM', 'PDF', 'SMS', 'OK', 'E-mail', 'Email',
+  'Vigie', 'PPSPS', 'PPSPS {{number}}', 'GED', 'CSSCT', 'WSM', 'HSQE / QHSE', 'VGP', 'CRM', 'PDF', 'SMS', 'OK', 'E-mail', 'Email',
   'Français', 'English', 'Español', 'Deutsch', 'Română', 'Polski',
   'Date', 'Action', 'Actions', 'Contact', 'Contacts', 'Documents', 'Sessions', 'Notifications', 'Machines', 'Services',
   'Sites', 'Quiz', 'Audit', 'Total', 'Description', 'Structure', 'Chat', 'Agenda', 'Manager', 'Zone', 'Station',

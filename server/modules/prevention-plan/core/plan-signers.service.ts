@@ -22,13 +22,13 @@ export const supersedeSignatures = (manager: EntityManager, tenantId: number, pl
   core.supersedeSignatures(manager, PLAN_SIGNING, tenantId, planId, kinds);
 
 /**
- * After a company signed: when the plan waits for the companies and all of them have signed,
- * it moves on to internal validation (`send_internal`) in the same transaction.
+ * After a company (`companyId`) signed: its ordering customer is told, and when all of them have
+ * signed the plan moves on to internal validation (`send_internal`) in the same transaction.
  */
-export async function afterCompanySignature(manager: EntityManager, tenantId: number, planId: number): Promise<boolean> {
+export async function afterCompanySignature(manager: EntityManager, tenantId: number, planId: number, companyId: number | null = null): Promise<boolean> {
   // Imported here: the workflow module imports this one's descriptor.
   const { planWorkflow } = await import('./prevention-plan.workflow');
   const { afterCompanySignature: advance } = await import('../../signing/signing-steps');
-  return advance(manager, planWorkflow, PLAN_SIGNING, tenantId, planId);
+  return advance(manager, planWorkflow, PLAN_SIGNING, tenantId, planId, companyId);
 }
 

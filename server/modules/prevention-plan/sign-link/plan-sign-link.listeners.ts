@@ -12,6 +12,6 @@ import { planWorkflow } from '../core/prevention-plan.workflow';
  */
 export const PLAN_SIGN_LINKS: Contribution[] = signLinks({
   subject: PLAN_SIGNING, workflow: planWorkflow, numberColumn: 'pdp_number', titleColumn: 'subject',
-  texts: 'plan-sign-link', toggle: 'module_prevention_plan', mailer: planMailer,
+  texts: 'plan-sign-link', pageRoute: 'pdp_show', toggle: 'module_prevention_plan', mailer: planMailer,
   renderPdf: (db, tenantId, id) => renderPlanPdf(db, tenantId, id),
 });

@@ -143,7 +143,7 @@ export async function recordSiteSignature(db: DataSource, input: SiteSignatureIn
       transition: input.kind === 'company' ? 'company_site_sign' : 'staff_site_sign', comment: input.label,
     });
     await m.query('UPDATE plan_signature SET history_id = $2 WHERE id = $1', [result.id, entry.id]);
-    if (input.kind === 'company') await afterCompanySignature(m, plan.tenantId, plan.id);
+    if (input.kind === 'company') await afterCompanySignature(m, plan.tenantId, plan.id, input.signerId);
     return result;
   });
 }
