@@ -3,7 +3,7 @@ import Gantt from 'frappe-gantt';
 import { confirmDialog } from '../core/confirm-dialog';
 import { alertDialog } from '../core/alerts';
 import { fetchGanttTasks, postGanttUpdate, type GanttChange } from './api';
-import { daysUnderBar, escapeHtml, fill, frappeDates, frenchDay, localIso, scrollTarget, toFrappe, type GanttTask } from './gantt-model';
+import { daysUnderBar, escapeHtml, fill, frappeDates, frenchDay, GANTT_LAYOUT, ganttRows, localIso, mondayOnOrBefore, scrollTarget, toFrappe, type GanttTask } from './gantt-model';
 
 /** Props serialised by `server/modules/project/gantt/gantt.tab.ts` (`GanttIslandProps`). */
 export interface GanttProps {
@@ -31,6 +31,19 @@ interface ChartInternals {
   get_bar(id: string): { $bar: SVGRectElement } | undefined;
 }
 
+/**
+ * frappe-gantt whose Week columns start on Monday: it starts them on the first task's day (minus
+ * its padding), whatever the weekday, and grows the chart by 10 days at a time. Every time it lists
+ * its columns, the first day is moved back to its Monday (the other modes are left alone).
+ */
+class MondayGantt extends Gantt {
+  setup_date_values(): void {
+    const inner = this as unknown as { gantt_start: Date; config: { view_mode?: { name: string } } };
+    if (inner.config.view_mode?.name === 'Week') inner.gantt_start = mondayOnOrBefore(inner.gantt_start);
+    super.setup_date_values();
+  }
+}
+
 /** The days under the bar of task `id` as drawn now, or null when the chart has no such bar. */
 function droppedDays(gantt: Gantt, id: number): { start: string; end: string } | null {
   const inner = gantt as unknown as ChartInternals;
@@ -49,6 +62,7 @@ export function GanttChart(props: GanttProps) {
   const [mode, setMode] = useState(props.viewMode);
   const [saving, setSaving] = useState(0);
   const holder = useRef<HTMLDivElement>(null);
+  const names = useRef<HTMLOListElement>(null);
   const chart = useRef<Gantt | null>(null);
   /** The tasks as the server last saved them (the chart's bars may be mid-drag). */
   const saved = useRef(new Map<number, GanttTask>());
@@ -131,10 +145,14 @@ export function GanttChart(props: GanttProps) {
       if (task.initalDates.start && task.initalDates.end) lines.push(fill(label('popup.initial_dates'), { start: frenchDay(task.initalDates.start), end: frenchDay(task.initalDates.end) }));
       ctx.set_details(lines.map(escapeHtml).join('<br>'));
     };
-    const gantt = new Gantt(el, tasks.map(toFrappe), {
+    const gantt = new MondayGantt(el, tasks.map(toFrappe), {
       // Not `view_modes`: frappe-gantt would then open on the first of them instead of `view_mode`.
       view_mode: props.viewMode,
       bar_height: props.barHeight,
+      // Given, not left to the defaults: the task-name column is laid out with the same heights.
+      upper_header_height: GANTT_LAYOUT.upperHeader,
+      lower_header_height: GANTT_LAYOUT.lowerHeader,
+      padding: GANTT_LAYOUT.padding,
       language: props.locale,
       readonly: !canEdit,
       move_dependencies: false,
@@ -158,19 +176,25 @@ export function GanttChart(props: GanttProps) {
     document.addEventListener('mouseup', release);
     // The chart scrolls both ways: keyboard users reach it (arrows scroll it) and hear what it is.
     const scroller = el.querySelector('.gantt-container');
+    // The task-name column follows the chart when it scrolls up or down (its own overflow is hidden).
+    const follow = () => { if (scroller && names.current) names.current.scrollTop = scroller.scrollTop; };
     if (scroller) {
       scroller.setAttribute('tabindex', '0');
       scroller.setAttribute('role', 'region');
       scroller.setAttribute('aria-label', label('title'));
+      scroller.addEventListener('scroll', follow);
     }
     chart.current = gantt;
     return () => {
+      scroller?.removeEventListener('scroll', follow);
       document.removeEventListener('mouseup', release);
       gantt.clear();
       chart.current = null;
     };
     // The chart is made once, with the first list; later changes go through update_task.
   }, [load, tasks.length > 0]);
+
+  const rows = ganttRows(props.barHeight);
 
   const switchMode = (name: string) => {
     setMode(name);
@@ -203,7 +227,18 @@ export function GanttChart(props: GanttProps) {
           <p className="mt-3 mb-0 text-muted">{label('empty')}</p>
         </div>
       )}
-      <div ref={holder} className="vigie-gantt-chart" data-testid="gantt-chart" hidden={load !== 'ready' || !tasks.length} />
+      <div className="vigie-gantt-body" hidden={load !== 'ready' || !tasks.length}>
+        {/* frappe-gantt has no grid: the task names sit in a column beside their rows (screen readers get the table below). */}
+        <div className="vigie-gantt-names" data-testid="gantt-names" aria-hidden="true">
+          <div className="vigie-gantt-names-head" style={{ height: rows.header }}>{label('table.task')}</div>
+          <ol className="vigie-gantt-names-list" ref={names}>
+            {tasks.map((t) => (
+              <li key={t.id} style={{ height: rows.row, lineHeight: `${rows.row - 1}px` }} title={t.name} data-testid="gantt-name" data-task-id={t.id}>{t.name}</li>
+            ))}
+          </ol>
+        </div>
+        <div ref={holder} className="vigie-gantt-chart" data-testid="gantt-chart" />
+      </div>
       {tasks.length > 0 && (
         <table className="visually-hidden" data-testid="gantt-table">
           <caption>{label('table.caption')}</caption>

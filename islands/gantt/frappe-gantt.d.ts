@@ -24,6 +24,8 @@ declare module 'frappe-gantt' {
     view_modes?: Array<string | Record<string, unknown>>;
     bar_height?: number;
     padding?: number;
+    upper_header_height?: number;
+    lower_header_height?: number;
     language?: string;
     readonly?: boolean;
     readonly_dates?: boolean;
@@ -49,5 +51,7 @@ declare module 'frappe-gantt' {
     refresh(tasks: GanttTaskInput[]): void;
     hide_popup(): void;
     clear(): void;
+    /** Lists the chart's columns from `gantt_start` (called on each redraw and when the chart grows). */
+    setup_date_values(): void;
   }
 }

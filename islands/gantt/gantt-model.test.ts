@@ -1,4 +1,4 @@
-import { barClass, daysUnderBar, escapeHtml, fill, frappeDates, frenchDay, localIso, scrollTarget, toFrappe, type GanttTask } from './gantt-model';
+import { barClass, daysUnderBar, escapeHtml, fill, frappeDates, frenchDay, ganttRows, localIso, mondayOnOrBefore, scrollTarget, toFrappe, type GanttTask } from './gantt-model';
 
 const task = (over: Partial<GanttTask> = {}): GanttTask => ({
   id: 4, name: 'Pose <b>barrières</b>', start: '2026-12-07', end: '2026-12-09', progress: 40, user: 'Camille Test', isMilestone: false,
@@ -46,5 +46,22 @@ describe('days under a dropped bar', () => {
     const month = { ganttStart: new Date(2026, 9, 1), columnWidth: 120, step: 1, unit: 'month' };
     // 7 December: 2 months and 7/31.
     expect(daysUnderBar(month, (2 + 7 / 31) * 120, (3 / 30) * 120)).toEqual({ start: '2026-12-07', end: '2026-12-09' });
+  });
+});
+
+describe('mondayOnOrBefore', () => {
+  it('keeps a Monday and moves every other day back to its Monday', () => {
+    // 2026-11-30 is a Monday.
+    expect(localIso(mondayOnOrBefore(new Date(2026, 10, 30)))).toBe('2026-11-30');
+    expect(localIso(mondayOnOrBefore(new Date(2026, 11, 1)))).toBe('2026-11-30');
+    expect(localIso(mondayOnOrBefore(new Date(2026, 10, 29)))).toBe('2026-11-23'); // Sunday
+    expect(localIso(mondayOnOrBefore(new Date(2026, 10, 28)))).toBe('2026-11-23'); // Saturday
+    expect(localIso(mondayOnOrBefore(new Date(2027, 0, 2)))).toBe('2026-12-28'); // across the year
+  });
+});
+
+describe('ganttRows', () => {
+  it('gives the header of the two header lines plus 10 px and rows of the bar plus the 18 px padding', () => {
+    expect(ganttRows(20)).toEqual({ header: 85, row: 38 });
   });
 });

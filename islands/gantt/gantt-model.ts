@@ -113,3 +113,16 @@ export function daysUnderBar(scale: ChartScale, x: number, width: number): { sta
   }
   return { start: localIso(start), end: localIso(addDays(start, Math.max(1, length) - 1)) };
 }
+
+/** The monday (local midnight) of the week of `date`: weeks start on Monday in every locale Vigie ships. */
+export function mondayOnOrBefore(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() + 6) % 7));
+}
+
+/** Heights frappe-gantt is given (in px), so that the task-name column lines up with its rows. */
+export const GANTT_LAYOUT = { upperHeader: 45, lowerHeader: 30, padding: 18 } as const;
+
+/** The chart's header height and row height for bars of `barHeight` px (frappe-gantt adds 10 px under its two header lines). */
+export function ganttRows(barHeight: number): { header: number; row: number } {
+  return { header: GANTT_LAYOUT.upperHeader + GANTT_LAYOUT.lowerHeader + 10, row: barHeight + GANTT_LAYOUT.padding };
+}

@@ -231,3 +231,46 @@ test('a drop on a day the assignee is on approved leave is refused with the serv
     expectNoConsoleErrors(otherErrors);
     await context.close();
   });
+
+/** The first days of the Week-mode columns, read from the header cells frappe-gantt marks `date_YYYY-MM-DD`. */
+async function weekStarts(page: Page): Promise<string[]> {
+  return page.locator('.lower-header .lower-text').evaluateAll((cells) => cells.map((c) => /date_(\d{4}-\d{2}-\d{2})/.exec(c.className)?.[1] ?? ''));
+}
+
+const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+
+test('the gantt weeks start on Monday and the task names sit in a column beside their bars', async ({ page, consoleErrors }) => {
+  const suffix = `${Date.now() % 1_000_000}`;
+  const planner = createE2eUser({ company: `Gantt semaines E2E ${suffix}`, role: 'super_admin', firstName: 'Nadia', lastName: 'Benali' });
+  const seeded = await seedProject(planner.username);
+  await loginWith(page, planner);
+  await openGantt(page, seeded.projectId);
+
+  // Week mode: every column header starts on a Monday (1), whatever day the first task starts.
+  const starts = await weekStarts(page);
+  expect(starts.length).toBeGreaterThan(4);
+  expect(new Set(starts.map(weekday))).toEqual(new Set([1]));
+  // The bar of the first task lies in the week of its Monday: its x counts the days since a Monday.
+  const studyX = Number(await bar(page, seeded.study).getAttribute('x'));
+  const firstColumnDay = new Date(Date.parse(`${iso(2)}T12:00:00Z`) - (studyX / DAY_PX) * 86_400_000).toISOString().slice(0, 10);
+  expect(starts).toContain(firstColumnDay);
+  // Still Mondays after going through Day mode.
+  await page.getByTestId('gantt-mode-Day').click();
+  await page.getByTestId('gantt-mode-Week').click();
+  await expect(bar(page, seeded.study)).toHaveAttribute('width', String(3 * DAY_PX));
+  expect(new Set((await weekStarts(page)).map(weekday))).toEqual(new Set([1]));
+
+  // The names column lists the tasks in the chart's order, each name level with its bar.
+  const names = page.getByTestId('gantt-names');
+  await expect(names).toBeVisible();
+  await expect(names.getByTestId('gantt-name')).toHaveText(['Étude de zonage', 'Réception des travaux', 'Pose des détecteurs']);
+  await barsGrown(page);
+  for (const id of [seeded.study, seeded.reception, seeded.detectors]) {
+    const label = (await names.locator(`[data-task-id="${id}"]`).boundingBox())!;
+    const drawn = (await bar(page, id).boundingBox())!;
+    expect(Math.abs((label.y + label.height / 2) - (drawn.y + drawn.height / 2))).toBeLessThan(4);
+    // Beside the chart, not over it.
+    expect(label.x + label.width).toBeLessThanOrEqual((await page.getByTestId('gantt-chart').boundingBox())!.x + 1);
+  }
+  expectNoConsoleErrors(consoleErrors);
+});
