@@ -8,6 +8,9 @@ import { provideLazyEnhancer } from './lazy-enhancer';
 
 type PickerInput = HTMLInputElement & { _flatpickr?: Instance };
 
+/** Fields whose typed text is being selected: their change is typed, not picked in the calendar. */
+const typing = new WeakSet<HTMLInputElement>();
+
 /** Parses `DD/MM/YYYY` (optionally ` HH:mm`) or `today`; `undefined` when empty or invalid. */
 export function parseFrenchDate(value: string | undefined): Date | undefined {
   if (!value) return undefined;
@@ -23,6 +26,21 @@ export function parseFrenchDate(value: string | undefined): Date | undefined {
   return date.getDate() === Number(d) ? date : undefined;
 }
 
+/**
+ * What the user typed, read as the server reads it: `D/M/YYYY` padded to `DD/MM/YYYY` (and an
+ * optional ` H:mm`), or `undefined` when it is no real date (`31/02/2026`, `abc`). Stricter than
+ * flatpickr's own parser, which rolls `31/02` over to `03/03` without a word.
+ */
+export function readTypedDate(text: string): { text: string; date: Date } | undefined {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, d, m, y, hh, mm] = match;
+  if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59)) return undefined;
+  const padded = `${d.padStart(2, '0')}/${m.padStart(2, '0')}/${y}${hh !== undefined ? ` ${hh.padStart(2, '0')}:${mm}` : ''}`;
+  const date = parseFrenchDate(padded);
+  return date && date.getMonth() === Number(m) - 1 ? { text: padded, date } : undefined;
+}
+
 function addDays(date: Date, days: number): Date {
   const copy = new Date(date.getTime());
   copy.setDate(copy.getDate() + days);
@@ -33,32 +51,95 @@ function picker(input: Element | null): Instance | undefined {
   return (input as PickerInput | null)?._flatpickr;
 }
 
-function onStartChosen(startInput: PickerInput, start: Date | undefined): void {
+/**
+ * The end's minimum follows the start. With `data-interval-days` the end also follows the start:
+ * an empty end gets start + interval, and a start picked in the calendar after the end moves the
+ * end along. A typed start never rewrites an end already given: the server explains the clash.
+ */
+function onStartChosen(startInput: PickerInput, start: Date | undefined, picked: boolean): void {
   const endInput = document.querySelector<PickerInput>(startInput.dataset.startFor || '');
   const end = picker(endInput);
   if (!endInput || !end) return;
   end.set('minDate', start ?? parseFrenchDate(endInput.dataset.minDate) ?? null);
-  if (!start) return;
   const interval = Number(endInput.dataset.intervalDays);
+  if (!start || !endInput.dataset.intervalDays || !Number.isFinite(interval)) return;
   const current = end.selectedDates[0];
-  if (endInput.dataset.intervalDays && Number.isFinite(interval) && (!current || current < start)) {
+  const empty = endInput.value.trim() === '';
+  if (empty || (picked && current && current < start)) {
     end.setDate(addDays(start, interval), false);
     endInput.dispatchEvent(new Event('change', { bubbles: true }));
   }
 }
 
+/**
+ * The start's maximum follows the end, unless the end follows the start (`data-interval-days`):
+ * then a later start moves the end, and bounding the start by the end would refuse every later
+ * day (a new task ending today could not start tomorrow).
+ */
 function onEndChosen(endInput: PickerInput, end: Date | undefined): void {
-  if (!endInput.id) return;
+  if (!endInput.id || endInput.dataset.intervalDays) return;
   const startInput = document.querySelector<PickerInput>(`[data-start-for="#${CSS.escape(endInput.id)}"]`);
   const start = picker(startInput);
   if (!startInput || !start) return;
   start.set('maxDate', end ?? parseFrenchDate(startInput.dataset.maxDate) ?? null);
 }
 
+function linkChosen(input: PickerInput, date: Date | undefined, picked: boolean): void {
+  if (input.dataset.startFor) onStartChosen(input, date, picked);
+  onEndChosen(input, date);
+}
+
+/** Selects `date` (or nothing) without touching the field's text, even outside the bounds. */
+function selectKeepingText(instance: Instance, date: Date | undefined): void {
+  instance.selectedDates = date ? [date] : [];
+  instance.latestSelectedDateObj = date;
+  if (date) instance.jumpToDate(date);
+  instance.redraw();
+}
+
+/**
+ * flatpickr empties (or rolls over) a typed date it cannot select: not a date, or outside the
+ * minimum / maximum, on blur, Enter, a click outside, and when a linked field moves its bounds.
+ * The field keeps what was typed instead; the server answers with the French message and the
+ * re-rendered form keeps the text too.
+ */
+function keepTypedText(input: PickerInput, instance: Instance, before: string): void {
+  const setDate = instance.setDate.bind(instance);
+  instance.setDate = (date, triggerChange, format) => {
+    const text = input.value;
+    if (typeof date !== 'string' || date !== text || text.trim() === '') return setDate(date, triggerChange, format);
+    const typed = readTypedDate(text);
+    if (typed && instance.isEnabled(typed.date, false)) {
+      // A Date, not the text: flatpickr's parser would refuse a datetime typed without its time.
+      typing.add(input);
+      try { setDate(typed.date, triggerChange); } finally { typing.delete(input); }
+      return;
+    }
+    selectKeepingText(instance, typed?.date);
+    if (triggerChange) linkChosen(input, typed?.date, false);
+  };
+  const set = instance.set.bind(instance);
+  instance.set = ((option: Parameters<Instance['set']>[0], value?: unknown) => {
+    const text = input.value;
+    const dates = instance.selectedDates.slice();
+    set(option, value as never);
+    if (input.value !== text) {
+      input.value = text;
+      selectKeepingText(instance, dates[0]);
+    }
+  }) as Instance['set'];
+  // The value found at start (a re-rendered form's, or typed before this chunk loaded) stays as written.
+  if (before.trim() !== '' && input.value !== before) {
+    input.value = before;
+    selectKeepingText(instance, readTypedDate(before)?.date);
+  }
+}
+
 /**
  * Turns `input[data-datepicker]` into French flatpickr pickers (`d/m/Y`, or `d/m/Y H:i` with
  * `data-datepicker="datetime"`), honouring `data-min-date`/`data-max-date` (DD/MM/YYYY or
- * `today`) and linked fields (`data-start-for="#end"` + `data-interval-days` on the end).
+ * `today`) and linked fields (`data-start-for="#end"` + `data-interval-days` on the end). A typed
+ * date is never emptied nor rewritten ({@link keepTypedText}).
  */
 export function enhanceDatePickers(root: ParentNode): void {
   const inputs = Array.from(root.querySelectorAll<PickerInput>('input[data-datepicker]'));
@@ -66,7 +147,8 @@ export function enhanceDatePickers(root: ParentNode): void {
   const fresh = inputs.filter((input) => !input._flatpickr);
   for (const input of fresh) {
     const withTime = input.dataset.datepicker === 'datetime';
-    flatpickr(input, {
+    const before = input.value;
+    const instance = flatpickr(input, {
       locale: French,
       dateFormat: withTime ? 'd/m/Y H:i' : 'd/m/Y',
       enableTime: withTime,
@@ -87,11 +169,9 @@ export function enhanceDatePickers(root: ParentNode): void {
           instance.close();
         });
       },
-      onChange: (dates) => {
-        if (input.dataset.startFor) onStartChosen(input, dates[0]);
-        onEndChosen(input, dates[0]);
-      },
+      onChange: (dates) => linkChosen(input, dates[0], !typing.has(input)),
     });
+    keepTypedText(input, instance, before);
   }
   // Link after every picker of the subtree exists, so pre-filled values constrain each other.
   for (const input of fresh) {

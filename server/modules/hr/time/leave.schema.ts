@@ -5,7 +5,7 @@ import { LEAVE_STATES, LEAVE_TYPES } from '../paid-leave-request.entity';
 /** Form name of the leave request. */
 export const LEAVE_FORM = 'paid_leave_request';
 
-const requiredDate = frenchDate({ iso: true }).refine((v) => v !== null, { error: 'validation.required' });
+const requiredDate = frenchDate({ iso: true, error: 'hr-time.leave.validation.date' }).refine((v) => v !== null, { error: 'validation.required' });
 
 /** The leave request form: type, dates (DD/MM/YYYY), rest-time count, comment; `employee` for managers. */
 export const leaveSchema = z.object({

@@ -8,7 +8,7 @@ import { FORMATION_STATUSES, parseParisDateTime } from './training-dates';
 const optionalId = kernelOptionalId();
 const requiredId = kernelRequiredId({ error: 'validation.selection', required: 'validation.selection' });
 const dateTime = z.preprocess((v) => lastValue(v) ?? '', z.string().trim().min(1, { error: 'validation.required' })
-  .refine((v) => parseParisDateTime(v) !== null, { error: 'validation.invalid' })
+  .refine((v) => parseParisDateTime(v) !== null, { error: 'hr-training.validation.date_time' })
   .transform((v) => parseParisDateTime(v)!));
 const ids = idList();
 
