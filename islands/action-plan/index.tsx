@@ -2,7 +2,8 @@
  * The action block (views/action-plan/_block.ejs): posts its forms with fetch and swaps the
  * block with the server's answer, so a transition, a save or a progress comment never reloads
  * the page. The button pressed decides which fields are required ('Veuillez renseigner ce
- * champ.' in the browser): `data-required-when="close abandon"` on a field.
+ * champ.' in the browser): `data-required-when="close abandon"` on a field. A section a button
+ * reveals (`data-reveal-on="abandon" hidden`) shows on its first press.
  * A failed load is only logged to the console, in French (spec: the user sees nothing else).
  */
 import { showAlert } from '../core/alerts';
@@ -22,6 +23,21 @@ export function applyRequirements(form: HTMLFormElement, transition: string): vo
     // A message left by an earlier attempt must not block another button.
     field.setCustomValidity('');
   });
+}
+
+/**
+ * The fields of a way out of the current step (abandon, close early) wait behind its button:
+ * the first press shows them and says what is missing, the next one sends. Returns whether a
+ * section was shown (the press then sends nothing).
+ */
+export function revealSection(form: HTMLFormElement, transition: string): boolean {
+  const hidden = [...form.querySelectorAll<HTMLElement>('[data-reveal-on][hidden]')]
+    .filter((section) => (section.dataset.revealOn ?? '').split(/\s+/).includes(transition));
+  if (!hidden.length) return false;
+  for (const section of hidden) section.hidden = false;
+  if (form.checkValidity()) hidden[0].querySelector<Field>('input:not([type="hidden"]), select, textarea')?.focus();
+  else form.reportValidity();
+  return true;
 }
 
 function replaceBlock(block: HTMLElement, html: string): HTMLElement | null {
@@ -71,6 +87,7 @@ export function mount(block: HTMLElement): () => void {
     const form = button?.form;
     if (!button || !form || !form.matches('[data-action-form]')) return;
     applyRequirements(form, button.value);
+    if (revealSection(form, button.value)) event.preventDefault();
   };
   const onSubmit = (event: SubmitEvent): void => {
     const form = event.target;

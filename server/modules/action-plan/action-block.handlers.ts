@@ -3,11 +3,9 @@ import { HttpError } from '../../kernel/http/errors';
 import { addFlash } from '../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { isFragmentRequest, renderScreen, renderView } from '../../kernel/http/render';
-import { listHistory } from '../../kernel/history/history.service';
-import { renderHistory } from '../../kernel/history/render-history';
 import { sendStoredFile, StoredFile } from '../../kernel/storage';
 import { translateReason } from '../../kernel/workflow';
-import { blockIndex, renderBlock, type BlockOptions } from './action-block.render';
+import { blockIndex, historyHtml, renderBlock, type BlockOptions } from './action-block.render';
 import { editableFields, mayComment } from './action-plan.policy';
 import { ACTION_FORM, schemaFor, withDateMessages } from './action-plan.schema';
 import { addProgressComment, findVisibleAction, type ActionView } from './action-plan.service';
@@ -28,23 +26,11 @@ async function reload(req: Request, id: number): Promise<ActionView> {
   return action;
 }
 
-/** The history of an action, with the labels of this workflow. */
-async function historyHtml(req: Request, id: number): Promise<string> {
-  const entries = (await listHistory(req.ctx.db.manager, req.authUser!.tenantId, 'action', id)).map((e) => ({
-    ...e,
-    actionLabel: e.workflow ? actionWorkflow.describe(e.transition).label : `action-plan.history.${e.transition}`,
-    fromLabel: e.from ? actionWorkflow.placeLabel(e.from) : null,
-    toLabel: e.to ? actionWorkflow.placeLabel(e.to) : null,
-    comment: e.transition === 'follow_up' && e.comment ? req.t('action-plan.history.follow_up_comment', { id: e.comment.replace('#', '') }) : e.comment,
-  }));
-  return renderHistory({ entries, t: (k) => req.t(k) });
-}
-
 /** The full page of an action: its block and its history. */
 async function renderShow(req: Request, res: Response, action: ActionView, block: BlockOptions): Promise<void> {
   await renderScreen(req, res, 'action-plan/show', {
     title: req.t('action-plan.show.title', { id: action.id }), hideTitle: true, action,
-    blockHtml: await renderBlock(req, res, action, { ...block, onPage: true }), historyHtml: await historyHtml(req, action.id),
+    blockHtml: await renderBlock(req, res, action, { ...block, onPage: true }),
   });
 }
 
@@ -76,7 +62,9 @@ async function replyBlock(req: Request, res: Response, action: ActionView, opts:
     await renderShow(req, res, action, opts);
     return;
   }
-  res.status(status).type('html').send(await renderBlock(req, res, action, opts));
+  // The block of the action's page carries its history: answered with it, the history follows.
+  const onPage = (Array.isArray(req.body?.onPage) ? req.body.onPage[0] : req.body?.onPage) === '1';
+  res.status(status).type('html').send(await renderBlock(req, res, action, { ...opts, onPage }));
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { FieldError } from '../../kernel/http/forms';
 import { renderView } from '../../kernel/http/render';
+import { listHistory } from '../../kernel/history/history.service';
+import { renderHistory } from '../../kernel/history/render-history';
 import { findNomenclatureItem, listNomenclature } from '../nomenclature/nomenclature.service';
 import { itemOptions } from '../hierarchy/hierarchy.service';
 import { serviceOptions } from '../hierarchy/user-organisation.service';
@@ -24,8 +26,72 @@ export interface BlockOptions {
   notice?: BlockNotice | null;
   /** Typed progress comment and its error. */
   comment?: { value: string; error: FieldError | null };
-  /** Drawn on the action's own page (no link to that page). */
+  /** Drawn on the action's own page (no link to that page; the history inside the block). */
   onPage?: boolean;
+}
+
+/** How a step's section of the block shows. */
+export type SectionMode =
+  /** its fields, editable (the current step) */
+  | 'open'
+  /** hidden until its button is pressed (a way out of the current step: abandon, close early) */
+  | 'reveal'
+  /** the values written in an earlier step */
+  | 'readonly'
+  | 'none';
+
+/** Fields of each step section (what decides whether a refused or typed section stays open). */
+const SECTION_FIELDS = {
+  resolution: ['resolutionExplanation'],
+  closing: ['efficiencySynthesis', 'closureDate', 'closeFile', 'newAction'],
+  abandon: ['abandonExplanation', 'abandonFile'],
+} as const;
+type Section = keyof typeof SECTION_FIELDS;
+
+/**
+ * Which step sections the block shows (issue 25): only the fields of the current step, and the
+ * values earlier steps wrote. The resolution is written once taken into account; the closing
+ * fields are the step of a processed action (from IN_PROGRESS, behind « Clôturer »); the
+ * abandon reason only behind « Abandonner ». A section with an error or a typed value stays open.
+ */
+export function sectionModes(
+  action: Pick<ActionView, 'status' | 'resolutionExplanation'>,
+  editable: Set<string>,
+  transitionNames: string[],
+  typed: { values?: Record<string, unknown>; errors?: Record<string, unknown> } = {},
+): Record<Section, SectionMode> {
+  const has = (name: string) => transitionNames.includes(name);
+  const closingEditable = SECTION_FIELDS.closing.some((f) => editable.has(f));
+  const modes: Record<Section, SectionMode> = {
+    resolution: editable.has('resolutionExplanation') ? 'open' : action.resolutionExplanation ? 'readonly' : 'none',
+    closing: action.status === 'CLOSED' ? 'readonly'
+      : closingEditable && action.status === 'PROCESSED' ? 'open'
+        : closingEditable && has('close') ? 'reveal' : 'none',
+    abandon: action.status === 'ABANDONED' ? 'readonly' : editable.has('abandonExplanation') && has('abandon') ? 'reveal' : 'none',
+  };
+  for (const section of Object.keys(SECTION_FIELDS) as Section[]) {
+    if (modes[section] !== 'reveal') continue;
+    const touched = SECTION_FIELDS[section].some((f) => typed.errors?.[f] || isFilled(typed.values?.[f]));
+    if (touched) modes[section] = 'open';
+  }
+  return modes;
+}
+
+function isFilled(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(isFilled);
+  return typeof v === 'string' ? v.trim() !== '' && v !== '0' : v !== undefined && v !== null && v !== false;
+}
+
+/** The history of an action, with the labels of this workflow. */
+export async function historyHtml(req: Request, id: number): Promise<string> {
+  const entries = (await listHistory(req.ctx.db.manager, req.authUser!.tenantId, 'action', id)).map((e) => ({
+    ...e,
+    actionLabel: e.workflow ? actionWorkflow.describe(e.transition).label : `action-plan.history.${e.transition}`,
+    fromLabel: e.from ? actionWorkflow.placeLabel(e.from) : null,
+    toLabel: e.to ? actionWorkflow.placeLabel(e.to) : null,
+    comment: e.transition === 'follow_up' && e.comment ? req.t('action-plan.history.follow_up_comment', { id: e.comment.replace('#', '') }) : e.comment,
+  }));
+  return renderHistory({ entries, t: (k) => req.t(k) });
 }
 
 /** Reads the block position posted by the client (0 when missing or odd). */
@@ -35,9 +101,10 @@ export function blockIndex(raw: unknown): number {
 }
 
 /**
- * HTML of the action block (views/action-plan/_block.ejs): the form with the fields the user
- * may edit (the others read-only), the transition buttons the workflow offers, the progress
- * comments, the source, parent and follow-up links.
+ * HTML of the action block (views/action-plan/_block.ejs): the form with the fields of the
+ * current step the user may edit (the others read-only), the transition buttons the workflow
+ * offers, the progress comments, the source, parent and follow-up links, and on the action's
+ * page its history (swapped with the block, so it follows every transition).
  */
 export async function renderBlock(req: Request, res: Response, action: ActionView, opts: BlockOptions): Promise<string> {
   const user = req.authUser!;
@@ -70,6 +137,9 @@ export async function renderBlock(req: Request, res: Response, action: ActionVie
     comment: opts.comment ?? { value: '', error: null },
     editable,
     transitions,
+    sections: sectionModes(action, editable, transitions.map((tr) => tr.name), { values: opts.values, errors: opts.errors }),
+    // Read after the transition committed: the history shows the step just made.
+    historyHtml: opts.onPage ? await historyHtml(req, action.id) : null,
     // Why the close button is missing for the user, when it is their own action (separation of duties).
     ownCloseNotice: actionWorkflow.describe('close').from.includes(action.status) ? ownClosureRefusal(user, action) : null,
     requiredWhen,

@@ -116,7 +116,9 @@ export const FIELD_RULES: Array<{ group: FieldGroup; states: string[]; actors: A
   { group: 'definition', states: OPEN_STATUSES, actors: ['creator', 'editor'] },
   { group: 'assignee', states: ['DRAFT'], actors: ['creator', 'editor'] },
   { group: 'assignee', states: ['WAITING', 'REASSIGNED', 'IN_PROGRESS'], actors: ['reassigner'] },
-  { group: 'resolution', states: ['WAITING', 'REASSIGNED', 'IN_PROGRESS', 'PROCESSED'], actors: ['assignee', 'editor'] },
+  // The resolution is written while the work is done (taken into account), not before; once
+  // processed it is what the closer checks, so it stays as written (sent back: written again).
+  { group: 'resolution', states: ['IN_PROGRESS'], actors: ['assignee', 'editor'] },
   { group: 'efficiency', states: ['IN_PROGRESS', 'PROCESSED', 'CLOSED'], actors: ['closer', 'editor'] },
   { group: 'closing', states: ['IN_PROGRESS', 'PROCESSED'], actors: ['closer'] },
   { group: 'abandon', states: OPEN_STATUSES, actors: ['closer', 'creator', 'editor'] },

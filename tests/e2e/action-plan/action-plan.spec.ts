@@ -53,7 +53,12 @@ test('an action goes from creation to closure; closing needs the efficiency synt
   block = page.locator('.modal.show [data-action-block]');
   await expect(block.getByTestId('action-status')).toHaveText('En cours');
   await expect(block.getByTestId('action-notice')).toContainText('« Prendre en compte » effectué');
-  await block.getByLabel('Explication de la résolution').fill('Garde-corps remplacé par le fournisseur, fixations contrôlées.');
+  // « Marquer comme traitée » asks what was done.
+  const resolution = block.getByLabel('Explication de la résolution');
+  await block.getByTestId('transition-processed').click();
+  await expect.poll(() => resolution.evaluate((el: HTMLTextAreaElement) => el.validationMessage)).toBe('Veuillez renseigner ce champ.');
+  await expect(block.getByTestId('action-status')).toHaveText('En cours');
+  await resolution.fill('Garde-corps remplacé par le fournisseur, fixations contrôlées.');
   await block.getByTestId('transition-processed').click();
   await expect(block.getByTestId('action-status')).toHaveText('Traitée');
   await block.getByLabel('Nouveau commentaire d\'avancement').fill('Photos envoyées au service QHSE.');
@@ -98,8 +103,12 @@ test('abandoning needs an explanation, in the browser and on the page', async ({
   await login(page, 'admin');
   const id = await createAction(page, text);
   const block = await openBlock(page, id);
-  await block.getByTestId('transition-abandon').click();
+  // Not taken into account yet: neither resolution nor abandon reason shows until « Abandonner ».
+  await expect(block.getByLabel('Explication de la résolution')).toHaveCount(0);
   const explanation = block.getByLabel('Motif de l\'abandon');
+  await expect(explanation).toBeHidden();
+  await block.getByTestId('transition-abandon').click();
+  await expect(explanation).toBeVisible();
   await expect.poll(() => explanation.evaluate((el: HTMLTextAreaElement) => el.validationMessage)).toBe('Veuillez renseigner ce champ.');
   await expect(block.getByTestId('action-status')).toHaveText('En attente de prise en compte');
   await explanation.fill('Zone supprimée lors du réaménagement de l\'entrepôt.');
@@ -111,6 +120,19 @@ test('abandoning needs an explanation, in the browser and on the page', async ({
   await page.keyboard.press('Escape');
   await page.reload();
   await expect(page.locator(`tr[data-action-row="${id}"]`)).toContainText('Abandonnée');
+  expectNoConsoleErrors(consoleErrors);
+});
+
+test('on the action page, the history shows each transition as soon as it is made', async ({ page, consoleErrors }) => {
+  await login(page, 'admin');
+  const id = await createAction(page, `Nettoyer le bac de rétention ${Date.now() % 1e6}`);
+  await page.goto(`/action-plan/${id}`);
+  const block = page.getByTestId('action-block');
+  await expect(block).toHaveAttribute('data-island-mounted', '1');
+  await expect(block.getByTestId('action-history')).not.toContainText('Prendre en compte');
+  await block.getByTestId('transition-take_into_account').click();
+  await expect(page.getByTestId('action-status')).toHaveText('En cours');
+  await expect(page.getByTestId('action-history')).toContainText('Prendre en compte');
   expectNoConsoleErrors(consoleErrors);
 });
 

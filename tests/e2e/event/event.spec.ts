@@ -52,6 +52,7 @@ test('an accident analysis is recorded, an action added from it is processed and
   const block = modal.getByTestId('action-block');
   await block.getByTestId('transition-take_into_account').click();
   await expect(block.getByTestId('transition-processed')).toBeVisible();
+  await block.getByLabel('Explication de la résolution').fill('Mode opératoire affiché au poste.');
   await block.getByTestId('transition-processed').click();
   await expect(block.getByTestId('action-notice')).toContainText('Traitée');
   await expect(block.getByTestId('transition-close')).toBeVisible();

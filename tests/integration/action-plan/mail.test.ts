@@ -52,7 +52,7 @@ describe('action mails', () => {
     actionPlanMailer().clear();
 
     await postBlock(crew.other, id, { version: await version(t, id) }, 'take_into_account');
-    await postBlock(crew.other, id, { version: await version(t, id) }, 'processed');
+    await postBlock(crew.other, id, { resolutionExplanation: 'Gants fournis à l\'équipe', version: await version(t, id) }, 'processed');
     await drain();
     expect(sent()).toEqual([{ to: email(crew.creator), subject: `Action n°${id} : l'action a été traitée` }]);
     actionPlanMailer().clear();
@@ -60,7 +60,7 @@ describe('action mails', () => {
     await t.db.dataSource.query('UPDATE app_user SET action_processed_mail = false WHERE id = $1', [crew.creator.id]);
     const quiet = await newAction(t, crew.tenantId, crew.creator.id, { assigneeId: crew.other.id });
     await forceStatus(t, quiet, 'IN_PROGRESS');
-    await postBlock(crew.other, quiet, { version: await version(t, quiet) }, 'processed');
+    await postBlock(crew.other, quiet, { resolutionExplanation: 'Gants fournis à l\'équipe', version: await version(t, quiet) }, 'processed');
     await drain();
     expect(sent().filter((m) => m.to === email(crew.creator))).toEqual([]);
   });
@@ -128,7 +128,7 @@ describe('deadline reminders (moving the clock)', () => {
     await forceStatus(t, id, 'IN_PROGRESS');
     // Three weeks later the morning session has long expired: log in again.
     const assignee = { ...crew.assignee, ...(await loginAs(t, crew.assignee)) };
-    const processed = await postBlock(assignee, id, { version: await version(t, id) }, 'processed');
+    const processed = await postBlock(assignee, id, { resolutionExplanation: 'Gants fournis à l\'équipe', version: await version(t, id) }, 'processed');
     expect([processed.status, processed.text.match(/data-testid="action-notice">[^<]*/)?.[0]]).toEqual([200, expect.stringContaining('Traitée')]);
     await drain();
     actionPlanMailer().clear();

@@ -31,6 +31,7 @@ describe('action workflow: every pair', () => {
       reassign: { assignee: String(crew.other.id) },
       close: { efficiencySynthesis: String(eff), closureDate: todayFr() },
       abandon: { abandonExplanation: 'Poste supprimé lors de la réorganisation' },
+      processed: { resolutionExplanation: 'Garde-corps remplacé' },
     }[tr] ?? {});
     const results: string[] = [];
     for (const [tr, pair] of Object.entries(PAIRS)) {
