@@ -5,7 +5,6 @@ import { watchTemplates } from './http/templates';
 import { useAppRoutes } from './http/urls';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
-import pinoHttp from 'pino-http';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { ROOT_DIR, type AppConfig } from './config';
@@ -32,6 +31,7 @@ import { assetTags } from './islands/manifest';
 import { CHART_COLORS, NAMED_COLORS } from './palette';
 import type { ModuleDef } from './module';
 import { createLogger } from './logger';
+import { requestLogging } from './request-log';
 import { bannersFor } from './topbar-banners';
 import { installModules } from './extension';
 import { saveSessionBeforeRedirect } from './http/session-redirect';
@@ -70,7 +70,7 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   watchTemplates(config.env);
 
   const logger = createLogger(config);
-  app.use(pinoHttp({ logger, autoLogging: config.env !== 'test', customProps: (req) => ({ route: (req as Request).routeName }) }));
+  app.use(requestLogging(config, logger));
   app.use(cspNonce);
   app.use(securityHeaders(config.env === 'production'));
   // HTML, JSON, CSS and JS leave compressed, brotli when the browser takes it, gzip otherwise;
