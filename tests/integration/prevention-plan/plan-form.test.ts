@@ -76,6 +76,12 @@ describe('plan form: validation of seed 002 section 5', () => {
     const bad = await postPlan(a, '/prevention-plan/new', { subject: 'Brouillon', startDate: '2026-13-45' }, true);
     expect(bad.status).toBe(200);
     expect(bad.text).toMatch(/data-testid="error-startDate">Cette date n&#39;est pas valide/);
+    // A draft may leave the dates out, not save an end before its start; the typed dates stay.
+    const reversed = await postPlan(a, '/prevention-plan/new', { subject: 'Brouillon', startDate: frenchDay(10), endDate: frenchDay(9) }, true);
+    expect(reversed.status).toBe(200);
+    expect(reversed.text).toMatch(/data-testid="error-endDate">La date de fin doit être postérieure ou égale à la date de début.</);
+    expect(reversed.text).toContain(`value="${frenchDay(10)}"`);
+    expect((await postPlan(a, '/prevention-plan/new', { subject: 'Brouillon', startDate: frenchDay(10), endDate: frenchDay(10) }, true)).status).toBe(201);
     const res = await postPlan(a, '/prevention-plan/new', { subject: 'Échafaudage façade sud' }, true);
     expect(res.status).toBe(201);
     const id = Number(/(\d+)$/.exec(res.body.redirect)![1]);

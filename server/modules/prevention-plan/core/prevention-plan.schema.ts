@@ -92,6 +92,14 @@ export const planFilterSchema = z.object({
 export const REQUIRED_TEXT_FIELDS = ['subject', 'participants', 'procedures', 'description', 'comments'] as const;
 
 /**
+ * The order of the plan's dates, checked on a draft too: a draft may leave a date out, not save an
+ * end before its start (the dates would then show a period that does not exist).
+ */
+export function dateOrderErrors(d: Pick<PlanInput, 'startDate' | 'endDate'>): Record<string, string> {
+  return d.startDate && d.endDate && d.endDate < d.startDate ? { endDate: 'prevention-plan.validation.end_before_start' } : {};
+}
+
+/**
  * The rules of seed 002 section 5 over the typed data: translation keys per field. The site is
  * optional for a plan carried out in an outside company (toggle `plans_in_external_companies`),
  * which then needs the host company or the address.
@@ -108,7 +116,7 @@ export function requiredFieldErrors(d: PlanInput, opts: { externalAllowed: boole
   if (d.isPunctual === false) need('frequency', !!d.frequency);
   need('startDate', d.startDate != null);
   need('endDate', d.endDate != null);
-  if (d.startDate && d.endDate && d.endDate < d.startDate) need('endDate', false, 'prevention-plan.validation.end_before_start');
+  if (dateOrderErrors(d).endDate) need('endDate', false, 'prevention-plan.validation.end_before_start');
   // The prior joint inspection happens at the latest on the plan's first day (seed 002 §5).
   if (d.prerunInspectionDate && d.startDate && d.prerunInspectionDate > d.startDate) need('prerunInspectionDate', false, 'prevention-plan.validation.inspection_after_start');
   need('plannedStartTime', d.plannedStartTime != null);

@@ -5,7 +5,7 @@ import { isFragmentRequest, renderScreen, renderView } from '../../../kernel/htt
 import { ensureWorkTypeDefaults } from '../../prevention-admin/work-type.service';
 import { resolvePlan } from '../core/plan-access';
 import { planFormChoices } from './plan-form.service';
-import { planSchema, requiredFieldErrors } from '../core/prevention-plan.schema';
+import { dateOrderErrors, planSchema, requiredFieldErrors } from '../core/prevention-plan.schema';
 import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from '../core/prevention-plan.service';
 import { WORK_SITE_TYPES } from '../core/prevention-plan.entity';
 import { saved, stale } from '../../../kernel/http/respond';
@@ -48,11 +48,11 @@ async function submitPlanForm(req: Request, res: Response, plan: PlanRecord | nu
     // Every message at once: the required fields are checked on what was typed correctly.
     const typed = Object.fromEntries(Object.entries(form.values).filter(([k]) => !(k in form.errors)));
     const lenient = planSchema.safeParse(typed);
-    const missing = !draft && lenient.success ? requiredFieldErrors(lenient.data, { externalAllowed: choices.externalAllowed }) : {};
+    const missing = !lenient.success ? {} : draft ? dateOrderErrors(lenient.data) : requiredFieldErrors(lenient.data, { externalAllowed: choices.externalAllowed });
     return renderPlanForm(req, res, { plan, values: form.values, errors: { ...missing, ...form.errors } });
   }
   const errors = {
-    ...(draft ? {} : requiredFieldErrors(form.data, { externalAllowed: choices.externalAllowed })),
+    ...(draft ? dateOrderErrors(form.data) : requiredFieldErrors(form.data, { externalAllowed: choices.externalAllowed })),
     ...(await referenceErrors(req.ctx.db, tenantId, form.data, { rescueWorkerIds: plan?.rescueWorkerIds })),
   };
   if (Object.keys(errors).length) return renderPlanForm(req, res, { plan, values: form.values, errors });
