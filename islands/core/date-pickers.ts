@@ -4,6 +4,7 @@ import './date-pickers.css';
 import flatpickr from 'flatpickr';
 import { French } from 'flatpickr/dist/l10n/fr';
 import type { Instance } from 'flatpickr/dist/types/instance';
+import { t } from './i18n';
 import { provideLazyEnhancer } from './lazy-enhancer';
 
 type PickerInput = HTMLInputElement & { _flatpickr?: Instance };
@@ -97,6 +98,53 @@ function selectKeepingText(instance: Instance, date: Date | undefined): void {
   instance.redraw();
 }
 
+/** The reason the field's text is not taken (client domain, French first), or null when it is. */
+function reasonOf(input: PickerInput, instance: Instance): string | null {
+  const text = input.value.trim();
+  if (!text) return null;
+  const typed = readTypedDate(text);
+  if (!typed) return t(input.dataset.datepicker === 'datetime' ? 'dates.formatTime' : 'dates.format');
+  if (instance.isEnabled(typed.date, false)) return null;
+  const { minDate, maxDate } = instance.config;
+  const format = instance.config.dateFormat;
+  if (minDate && typed.date < minDate) return t('dates.min', { date: instance.formatDate(minDate, format) });
+  return maxDate ? t('dates.max', { date: instance.formatDate(maxDate, format) }) : null;
+}
+
+/**
+ * Explains a kept text right away, under the field (Bootstrap's invalid-feedback, described by
+ * it), and takes the hint away once the text is a date within the bounds. A message the server
+ * wrote under the field stays alone: it says the same after a submit.
+ */
+function explain(input: PickerInput, instance: Instance): void {
+  const box = input.parentElement;
+  if (!box) return;
+  const hintId = `${input.id || input.name}_date_hint`;
+  let hint = box.querySelector<HTMLElement>(`[data-date-hint="${CSS.escape(hintId)}"]`);
+  const reason = reasonOf(input, instance);
+  const fromServer = box.querySelector('.invalid-feedback:not([data-date-hint])');
+  if (!reason || fromServer) {
+    if (hint) {
+      hint.remove();
+      input.classList.remove('is-invalid');
+      const rest = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== hintId);
+      if (rest.length) input.setAttribute('aria-describedby', rest.join(' '));
+      else input.removeAttribute('aria-describedby');
+    }
+    return;
+  }
+  if (!hint) {
+    hint = document.createElement('div');
+    hint.className = 'invalid-feedback';
+    hint.id = hintId;
+    hint.dataset.dateHint = hintId;
+    input.after(hint);
+    input.setAttribute('aria-describedby', `${input.getAttribute('aria-describedby') ?? ''} ${hintId}`.trim());
+  }
+  hint.textContent = reason;
+  input.classList.add('is-invalid');
+}
+
 /**
  * flatpickr empties (or rolls over) a typed date it cannot select: not a date, or outside the
  * minimum / maximum, on blur, Enter, a click outside, and when a linked field moves its bounds.
@@ -107,16 +155,21 @@ function keepTypedText(input: PickerInput, instance: Instance, before: string): 
   const setDate = instance.setDate.bind(instance);
   instance.setDate = (date, triggerChange, format) => {
     const text = input.value;
-    if (typeof date !== 'string' || date !== text || text.trim() === '') return setDate(date, triggerChange, format);
+    if (typeof date !== 'string' || date !== text || text.trim() === '') {
+      setDate(date, triggerChange, format);
+      explain(input, instance);
+      return;
+    }
     const typed = readTypedDate(text);
     if (typed && instance.isEnabled(typed.date, false)) {
       // A Date, not the text: flatpickr's parser would refuse a datetime typed without its time.
       typing.add(input);
       try { setDate(typed.date, triggerChange); } finally { typing.delete(input); }
-      return;
+    } else {
+      selectKeepingText(instance, typed?.date);
+      if (triggerChange) linkChosen(input, typed?.date, false);
     }
-    selectKeepingText(instance, typed?.date);
-    if (triggerChange) linkChosen(input, typed?.date, false);
+    explain(input, instance);
   };
   const set = instance.set.bind(instance);
   instance.set = ((option: Parameters<Instance['set']>[0], value?: unknown) => {
@@ -127,6 +180,8 @@ function keepTypedText(input: PickerInput, instance: Instance, before: string): 
       input.value = text;
       selectKeepingText(instance, dates[0]);
     }
+    // A moved bound may put the kept text outside it, or take it back inside.
+    explain(input, instance);
   }) as Instance['set'];
   // The value found at start (a re-rendered form's, or typed before this chunk loaded) stays as written.
   if (before.trim() !== '' && input.value !== before) {
@@ -169,7 +224,10 @@ export function enhanceDatePickers(root: ParentNode): void {
           instance.close();
         });
       },
-      onChange: (dates) => linkChosen(input, dates[0], !typing.has(input)),
+      onChange: (dates, _str, instance) => {
+        linkChosen(input, dates[0], !typing.has(input));
+        explain(input, instance);
+      },
     });
     keepTypedText(input, instance, before);
   }

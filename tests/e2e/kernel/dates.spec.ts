@@ -42,9 +42,9 @@ function assetTags(): string {
 const PAIR_PAGE = (csrf: string) => `<!doctype html><html lang="fr"><head><meta charset="utf-8">${assetTags()}
 <script type="application/json" id="vigie-boot">{"locale":"fr","csrfToken":"${csrf}","messages":{}}</script></head>
 <body><main class="p-4">
-  <label for="s">Date de début</label><input id="s" data-datepicker data-start-for="#e" autocomplete="off">
-  <label for="e">Date de fin</label><input id="e" data-datepicker autocomplete="off">
   <label for="n">Autre champ</label><input id="n">
+  <div><label for="s">Date de début</label><input id="s" data-datepicker data-start-for="#e" autocomplete="off"></div>
+  <div><label for="e">Date de fin</label><input id="e" data-datepicker autocomplete="off"></div>
 </main></body></html>`;
 
 test('linked pickers: the start bounds the end and the end bounds the start; a typed date outside the bound or not a date stays as typed', async ({ page, consoleErrors }) => {
@@ -62,10 +62,13 @@ test('linked pickers: the start bounds the end and the end bounds the start; a t
   await typeDate(end, '20/03/2027');
   expect([await offers(start, '20/03/2027'), await offers(start, '21/03/2027')]).toEqual([true, false]);
 
-  // A start typed after the end: both kept, the end's minimum follows the typed start.
+  // A start typed after the end: both kept and explained at once, the end's minimum follows the typed start.
   await typeDate(start, '25/03/2027');
   await expect(start).toHaveValue('25/03/2027');
   await expect(end).toHaveValue('20/03/2027');
+  await expect(page.locator('#s_date_hint')).toHaveText('Choisissez une date jusqu\'au 20/03/2027.');
+  await expect(page.locator('#e_date_hint')).toHaveText('Choisissez une date à partir du 25/03/2027.');
+  await expect(end).toHaveAccessibleDescription('Choisissez une date à partir du 25/03/2027.');
   expect([await offers(end, '24/03/2027'), await offers(end, '25/03/2027')]).toEqual([false, true]);
   // Enter, and a click elsewhere with the calendar open, keep it too.
   await start.click();
@@ -78,11 +81,14 @@ test('linked pickers: the start bounds the end and the end bounds the start; a t
   // Not a date: kept as typed, not rolled over to 03/03 nor emptied; the end's minimum is released.
   await typeDate(start, '31/02/2027');
   await expect(start).toHaveValue('31/02/2027');
+  await expect(page.locator('#s_date_hint')).toHaveText('Saisissez une date au format JJ/MM/AAAA.');
   await expect(end).toHaveValue('20/03/2027');
+  await expect(page.locator('#e_date_hint')).toHaveCount(0);
   expect(await offers(end, '01/01/2027')).toBe(true);
-  // D/M/YYYY is a real date: read and written DD/MM/YYYY.
+  // D/M/YYYY is a real date: read and written DD/MM/YYYY, the hint goes.
   await typeDate(start, '5/3/2027');
   await expect(start).toHaveValue('05/03/2027');
+  await expect(page.locator('[data-date-hint]')).toHaveCount(0);
   expect([await offers(end, '04/03/2027'), await offers(end, '05/03/2027')]).toEqual([false, true]);
   expectNoConsoleErrors(consoleErrors);
 });
@@ -108,9 +114,12 @@ test('task form: a new task can start after today, and a typed start after the e
   await expect(start).toHaveValue(french(10));
   await expect(end).toHaveValue(french(0));
   expect([await offers(end, french(9)), await offers(end, french(10))]).toEqual([false, true]);
+  // Said before the submit, under the end; after it the server's message alone.
+  await expect(page.locator('#project_task_endDate_date_hint')).toHaveText(`Choisissez une date à partir du ${french(10)}.`);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   const again = page.getByTestId('task-form');
   await expect(again.getByTestId('error-endDate')).toHaveText('La date de fin doit être postérieure à la date de début.');
+  await expect(page.locator('[data-date-hint]')).toHaveCount(0);
   await expect(again.getByLabel('Début', { exact: true })).toHaveValue(french(10));
   await expect(again.getByLabel('Fin', { exact: true })).toHaveValue(french(0));
 
