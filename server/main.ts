@@ -5,6 +5,7 @@ import { runMigrations } from './kernel/db/migrations';
 import { firstStart } from './cli/first-start';
 import { resolveSessionSecret } from './kernel/secrets';
 import { createLogger } from './kernel/logger';
+import { mailRecordDir } from './kernel/mail/outbox';
 import { MODULES } from './modules';
 import { startBackground } from './kernel/background';
 
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const stopBackground = startBackground(db.dataSource, config, MODULES);
   const server = app.listen(config.port, () => {
     const lines = [`\nVigie est démarré : ${config.baseUrl}  (${db.embedded ? 'base embarquée var/pglite' : 'PostgreSQL DATABASE_URL'})`];
+    const outbox = mailRecordDir(config);
+    if (outbox) lines.push(`Les courriels ne partent pas : lisez-les sur ${config.baseUrl}/admin/outbox (super administrateur), fichiers dans ${outbox}.`);
     if (created) {
       lines.push('', 'Premier démarrage : compte administrateur créé.', `  Identifiant : ${created.admin.username}`, `  Mot de passe : ${created.admin.password}`);
       if (created.demo.length) {

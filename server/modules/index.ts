@@ -7,6 +7,7 @@ import { hierarchyModule } from './hierarchy/hierarchy.routes';
 import { adminSettingsModule } from './admin-settings/admin-settings.routes';
 import { adminTrashModule } from './admin-trash/admin-trash.routes';
 import { adminAuditModule } from './admin-audit/admin-audit.routes';
+import { adminOutboxModule } from './admin-outbox/admin-outbox.routes';
 import { adminRolesModule } from './admin-roles/admin-roles.routes';
 import { accountAccessModule } from './account-access/account-access.routes';
 import { userSignatureModule } from './user-signature/user-signature.routes';
@@ -41,6 +42,7 @@ export const MODULES: ModuleDef[] = [
   adminSettingsModule,
   adminTrashModule,
   adminAuditModule,
+  adminOutboxModule,
   adminRolesModule,
   accountAccessModule,
   userSignatureModule,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
+import { mailRecordDir } from './outbox';
 
 /** A file joined to a mail. */
 export interface MailAttachment {
@@ -125,7 +126,8 @@ export class Mailer {
 
 /**
  * The mailer of this environment: SMTP from `SMTP_URL` in production (required there), else a
- * JSON transport that sends nothing and records every message.
+ * JSON transport that sends nothing and records every message (in memory, and as files in
+ * {@link mailRecordDir}: `var/mail` in development, read by the outbox screen).
  */
 export function createMailer(config: Pick<AppConfig, 'env'>, env: NodeJS.ProcessEnv = process.env): Mailer {
   const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
@@ -133,5 +135,5 @@ export function createMailer(config: Pick<AppConfig, 'env'>, env: NodeJS.Process
     if (!env.SMTP_URL) throw new Error('SMTP_URL est obligatoire en production.');
     return new Mailer(nodemailer.createTransport(env.SMTP_URL), from, false);
   }
-  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true, env.MAIL_RECORD_DIR || undefined);
+  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true, mailRecordDir(config, env) ?? undefined);
 }
