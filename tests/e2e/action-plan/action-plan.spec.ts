@@ -136,6 +136,22 @@ test('on the action page, the history shows each transition as soon as it is mad
   expectNoConsoleErrors(consoleErrors);
 });
 
+test('the administrator reads the assignment mail in the outbox (development: no mail leaves)', async ({ page, consoleErrors }) => {
+  await login(page, 'admin');
+  const id = await createAction(page, `Réparer l'éclairage du quai ${Date.now() % 1e6}`);
+  const subject = `Action n°${id} : une action vous a été affectée`;
+  // The mail leaves from the job queue: the list shows it once the worker has run.
+  await expect(async () => {
+    await page.goto('/admin/outbox');
+    await expect(page.getByTestId('outbox-table')).toContainText(subject, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('link', { name: subject }).click();
+  await expect(page.getByTestId('outbox-headers')).toContainText(subject);
+  await expect(page.getByTestId('outbox-text')).toContainText(`Réparer l'éclairage du quai`);
+  await expect(page.frameLocator('[data-testid="outbox-html"]').locator('body')).toContainText(`Réparer l'éclairage du quai`);
+  expectNoConsoleErrors(consoleErrors);
+});
+
 test('bulk actions need a selection', async ({ page, consoleErrors }) => {
   await login(page, 'admin');
   const id = await createAction(page, `Vérifier les extincteurs ${Date.now() % 1e6}`);
