@@ -94,6 +94,11 @@ function linkChosen(input: PickerInput, date: Date | undefined, picked: boolean)
 function selectKeepingText(instance: Instance, date: Date | undefined): void {
   instance.selectedDates = date ? [date] : [];
   instance.latestSelectedDateObj = date;
+  // The calendar's hour fields follow, or the next time update would write their hour over the text's.
+  if (date && instance.hourElement && instance.minuteElement) {
+    instance.hourElement.value = String(date.getHours()).padStart(2, '0');
+    instance.minuteElement.value = String(date.getMinutes()).padStart(2, '0');
+  }
   if (date) instance.jumpToDate(date);
   instance.redraw();
 }
@@ -168,6 +173,14 @@ function keepTypedText(input: PickerInput, instance: Instance, before: string): 
     } else {
       selectKeepingText(instance, typed?.date);
       if (triggerChange) linkChosen(input, typed?.date, false);
+      // On a click or focus outside, a datetime picker then writes today at the calendar's hour
+      // over a text it could not select (flatpickr's updateTime): the text comes back after it.
+      queueMicrotask(() => {
+        if (input.value === text) return;
+        input.value = text;
+        selectKeepingText(instance, typed?.date);
+        explain(input, instance);
+      });
     }
     explain(input, instance);
   };

@@ -45,6 +45,8 @@ const PAIR_PAGE = (csrf: string) => `<!doctype html><html lang="fr"><head><meta 
   <label for="n">Autre champ</label><input id="n">
   <div><label for="s">Date de début</label><input id="s" data-datepicker data-start-for="#e" autocomplete="off"></div>
   <div><label for="e">Date de fin</label><input id="e" data-datepicker autocomplete="off"></div>
+  <div><label for="ss">Début de session</label><input id="ss" data-datepicker="datetime" data-start-for="#se" autocomplete="off"></div>
+  <div><label for="se">Fin de session</label><input id="se" data-datepicker="datetime" data-interval-days="0" autocomplete="off"></div>
 </main></body></html>`;
 
 test('linked pickers: the start bounds the end and the end bounds the start; a typed date outside the bound or not a date stays as typed', async ({ page, consoleErrors }) => {
@@ -90,6 +92,21 @@ test('linked pickers: the start bounds the end and the end bounds the start; a t
   await expect(start).toHaveValue('05/03/2027');
   await expect(page.locator('[data-date-hint]')).toHaveCount(0);
   expect([await offers(end, '04/03/2027'), await offers(end, '05/03/2027')]).toEqual([false, true]);
+
+  // Date and time (sessions): the end follows the start; an end typed before the start's hour stays, explained.
+  const sessionStart = page.getByLabel('Début de session');
+  const sessionEnd = page.getByLabel('Fin de session');
+  await typeDate(sessionStart, '10/03/2027 14:00');
+  await expect(sessionEnd).toHaveValue('10/03/2027 14:00');
+  await typeDate(sessionEnd, '10/03/2027 09:00');
+  await expect(sessionEnd).toHaveValue('10/03/2027 09:00');
+  await expect(page.locator('#se_date_hint')).toHaveText('Choisissez une date à partir du 10/03/2027 14:00.');
+  await typeDate(sessionEnd, '10/03/2027 17:30');
+  await expect(sessionEnd).toHaveValue('10/03/2027 17:30');
+  await expect(page.locator('[data-date-hint]')).toHaveCount(0);
+  await typeDate(sessionStart, '10/03/2027 25:00');
+  await expect(sessionStart).toHaveValue('10/03/2027 25:00');
+  await expect(page.locator('#ss_date_hint')).toHaveText('Saisissez une date et une heure au format JJ/MM/AAAA HH:MM.');
   expectNoConsoleErrors(consoleErrors);
 });
 
