@@ -92,6 +92,11 @@ describe('sessions', () => {
     expect(backwards.status).toBe(200);
     expect(backwards.text).toContain('La fin doit être postérieure au début.');
     expect(backwards.text).toContain('value="Salle A"');
+    // A typed date and time that is no date stays in the form, explained.
+    const notADate = await send({ 'session[startAt]': '31/02/2026 09:00' });
+    expect(notADate.status).toBe(200);
+    expect(notADate.text).toContain('Saisissez une date et une heure au format JJ/MM/AAAA HH:MM.');
+    expect(notADate.text).toContain('value="31/02/2026 09:00"');
     const created = await send({});
     expect(created.status).toBe(201);
     const [session] = await q('SELECT id, start_at FROM training_session WHERE tenant_id = $1', [admin.tenantId]);
