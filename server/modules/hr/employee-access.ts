@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { HttpError } from '../../kernel/http/errors';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
+import { personName } from '../../kernel/person-name';
 
 /** What every HR part needs to know of an employee. */
 export interface EmployeeRef {
@@ -81,5 +82,5 @@ export async function employeeOptions(db: DataSource | EntityManager, user: Auth
     `SELECT e.id, e.first_name, e.last_name FROM employee e WHERE e.tenant_id = $1 AND e.deleted_at IS NULL AND ${vis.sql}${gone} ORDER BY e.last_name, e.first_name, e.id`,
     params,
   );
-  return rows.map((r: Record<string, any>) => ({ id: r.id, name: `${r.last_name} ${r.first_name ?? ''}`.trim() }));
+  return rows.map((r: Record<string, any>) => ({ id: r.id, name: personName(r.first_name, r.last_name) }));
 }

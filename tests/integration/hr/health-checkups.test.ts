@@ -94,7 +94,7 @@ describe('medical check-ups', () => {
     const employee = await insertEmployee(t, hr.tenantId, { last_name: 'Benali', first_name: 'Karim' });
     const form = await hr.agent.get(`/rh/medical-checkups/new?employee=${employee}`).set(XHR);
     expect(form.status).toBe(200);
-    expect(form.text).toContain('Benali Karim');
+    expect(form.text).toContain('Karim Benali');
 
     const res = await postForm(hr, '/rh/medical-checkups/new', 'medical_checkup', { employee, type: sir, date: '31/01/2026', comment: 'Apte' });
     expect(res.status).toBe(201);
@@ -104,7 +104,7 @@ describe('medical check-ups', () => {
 
     const page = await hr.agent.get('/rh/medical-checkups');
     expect(page.status).toBe(200);
-    const row = /data-employee="Benali Karim">([\s\S]*?)<\/tr>/.exec(page.text)![1];
+    const row = /data-employee="Karim Benali">([\s\S]*?)<\/tr>/.exec(page.text)![1];
     expect(row).toContain('31/01/2028');
     expect(row).toContain('À jour');
 
@@ -158,7 +158,7 @@ describe('medical check-ups', () => {
     expect(await q('SELECT id, version FROM employee_medical_checkup WHERE employee_id = $1', [theirEmployee])).toEqual([theirs]);
     expect(await q('SELECT id FROM employee_medical_checkup WHERE employee_id = $1', [myEmployee])).toEqual([]);
     const list = await hr.agent.get('/rh/medical-checkups');
-    expect(list.text).toContain('Durand Paul');
+    expect(list.text).toContain('Paul Durand');
     expect(list.text).not.toContain('Etranger');
   });
 
@@ -177,25 +177,25 @@ describe('medical check-ups', () => {
     await make('Jamais', null, null);
     await make('Parti', vip, '2026-05-01', { exit_date: '2026-05-15' });
     const page = await hr.agent.get('/rh/medical-checkups');
-    const status = (name: string) => new RegExp(`data-employee="${name} X">[\\s\\S]*?data-status="(\\w+)"`).exec(page.text)?.[1];
+    const status = (name: string) => new RegExp(`data-employee="X ${name}">[\\s\\S]*?data-status="(\\w+)"`).exec(page.text)?.[1];
     expect([status('Retard'), status('Bientot'), status('Setting'), status('Loin'), status('Jamais')]).toEqual(['overdue', 'due_soon', 'due_soon', 'up_to_date', 'none']);
-    expect(page.text).not.toContain('Parti X');
+    expect(page.text).not.toContain('X Parti');
     const count = (s: string) => Number(new RegExp(`data-testid="count-${s}">[^<]*<span[^>]*>(\\d+)<`).exec(page.text)![1]);
     expect([count('overdue'), count('due_soon'), count('up_to_date'), count('none')]).toEqual([1, 2, 1, 1]);
 
     const dueSoon = await hr.agent.get('/rh/medical-checkups?status=due_soon');
-    expect(dueSoon.text).toContain('Bientot X');
-    expect(dueSoon.text).toContain('Setting X');
-    expect(dueSoon.text).not.toContain('Retard X');
+    expect(dueSoon.text).toContain('X Bientot');
+    expect(dueSoon.text).toContain('X Setting');
+    expect(dueSoon.text).not.toContain('X Retard');
     const byService = await hr.agent.get(`/rh/medical-checkups?service=${service}`);
-    expect(byService.text).toContain('Bientot X');
-    expect(byService.text).not.toContain('Loin X');
+    expect(byService.text).toContain('X Bientot');
+    expect(byService.text).not.toContain('X Loin');
 
     // The next day 22/06 is 20 days away: it enters the setting's delay (a new login: the session idles out).
     clock.set(new Date('2026-06-02T08:00:00Z'));
     const again = await loginAs(t, hr);
     const next = await again.agent.get('/rh/medical-checkups?status=due_soon');
-    expect(next.text).toContain('Loin X');
+    expect(next.text).toContain('X Loin');
   });
 });
 
@@ -227,7 +227,7 @@ describe('medical check-up alerts (daily job, by moving the clock)', () => {
     expect(mail.to).toEqual([hrMail]);
     expect(mail.to).not.toContain(colleagueMail);
     expect(mail.subject).toBe('Visites médicales à prévoir (1)');
-    expect(mail.text).toContain('Benali Karim – Suivi individuel renforcé – prochaine visite le 15/07/2026');
+    expect(mail.text).toContain('Karim Benali – Suivi individuel renforcé – prochaine visite le 15/07/2026');
     expect(mail.text).not.toContain('Fontaine');
     expect(mail.text).toContain('/rh/medical-checkups');
 
@@ -236,7 +236,7 @@ describe('medical check-up alerts (daily job, by moving the clock)', () => {
 
     clock.set(new Date('2026-07-25T08:00:00Z'));
     const [late] = await run();
-    expect(late.text).toContain('Fontaine Léa');
+    expect(late.text).toContain('Léa Fontaine');
     expect(late.text).not.toContain('Benali');
   });
 
@@ -250,7 +250,7 @@ describe('medical check-up alerts (daily job, by moving the clock)', () => {
     healthMailer().clear();
     await drainJobs(t.db.dataSource, { names: [MEDICAL_ALERT_JOB] });
     await drainJobs(t.db.dataSource, { names: [MEDICAL_ALERT_TENANT_JOB], tenantIds: [hr.tenantId] });
-    expect(healthMailer().sent().map((m) => m.text).join('\n')).toContain('Roux Nathalie – VIP – prochaine visite le 05/06/2026');
+    expect(healthMailer().sent().map((m) => m.text).join('\n')).toContain('Nathalie Roux – VIP – prochaine visite le 05/06/2026');
     const [next] = await q(`SELECT run_at FROM job WHERE name = $1 AND status = 'pending'`, [MEDICAL_ALERT_JOB]);
     expect(new Date(next.run_at).getTime()).toBeGreaterThan(clock.now().getTime());
   });

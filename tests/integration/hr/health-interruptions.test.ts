@@ -133,9 +133,9 @@ describe('the list', () => {
     };
     const rows = await lines('/rh/work-interruptions');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toContain('Fontaine Léa');
+    expect(rows[0]).toContain('Léa Fontaine');
     expect(rows[0]).toContain('01/06/2026 → en cours 10 j'); // 01/06 to today 10/06
-    expect(rows[1]).toContain('Durand Paul');
+    expect(rows[1]).toContain('Paul Durand');
     expect(rows[1]).toContain('16/01/2026 → 25/01/2026 10 j');
     const who = async (url: string) => (await lines(url)).map((r) => (r.includes('Durand') ? 'Durand' : 'Fontaine'));
     expect(await who('/rh/work-interruptions?type=WORK_ACCIDENT')).toEqual(['Durand']);
@@ -160,7 +160,7 @@ describe('accident analysis (event of kind at)', () => {
     const { event_id: eventId } = await row(id);
     expect(res.body.redirect).toBe(`/events/${eventId}/edit`);
     const [event] = await q('SELECT kind, status, subject, event_date::text AS d, creator_id, tenant_id FROM event WHERE id = $1', [eventId]);
-    expect(event).toEqual({ kind: 'at', status: 'DRAFT', subject: 'Analyse de l\'accident de Girard Thomas du 03/06/2026', d: '2026-06-03', creator_id: hr.id, tenant_id: hr.tenantId });
+    expect(event).toEqual({ kind: 'at', status: 'DRAFT', subject: 'Analyse de l\'accident de Thomas Girard du 03/06/2026', d: '2026-06-03', creator_id: hr.id, tenant_id: hr.tenantId });
 
     const show = await hr.agent.get(`/rh/work-interruptions/${id}`).set(XHR);
     expect(show.text).toContain(`href="/events/${eventId}"`);

@@ -94,11 +94,11 @@ describe('requests through the screens', () => {
 
     const m = await loginAs(t, manager);
     const list = await m.agent.get('/rh/paid-leave-requests?state=requested');
-    expect(list.text).toContain('Moreau Léa');
+    expect(list.text).toContain('Léa Moreau');
     expect(list.text).toContain(`/rh/paid-leave-requests/${req.id}/validate`);
     const ok = await m.agent.post(`/rh/paid-leave-requests/${req.id}/validate`).set(XHR).send({ _csrf_token: m.csrf });
     expect(ok.status).toBe(201);
-    expect(ok.body.message).toBe('La demande de congé de Moreau Léa a été validée.');
+    expect(ok.body.message).toBe('La demande de congé de Léa Moreau a été validée.');
     // Twice: someone already decided.
     const again = await m.agent.post(`/rh/paid-leave-requests/${req.id}/validate`).set(XHR).send({ _csrf_token: m.csrf });
     expect(again.status).toBe(409);
@@ -218,7 +218,7 @@ describe('balance after approval', () => {
     expect(cellOf(list.text, '04/01/2027')).toBe('');
     // Validating the request beyond the balance asks first; the one that fits does not.
     const form = (id: number) => list.text.match(new RegExp(`<form[^>]*action="/rh/paid-leave-requests/${id}/validate"[^>]*>`))![0];
-    expect(form(beyond)).toContain('data-confirm="Cette demande dépasse de 4 jour(s) ouvré(s) le solde de congés payés de Moreau Léa. La valider quand même ?"');
+    expect(form(beyond)).toContain('data-confirm="Cette demande dépasse de 4 jour(s) ouvré(s) le solde de congés payés de Léa Moreau. La valider quand même ?"');
     expect(form(fits)).not.toContain('data-confirm');
 
     // The employee page tab shows the same figures.

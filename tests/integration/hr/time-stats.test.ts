@@ -163,7 +163,7 @@ describe('work-accident widgets', () => {
   it('break the accidents of the year down by service, employee, type, site, injury site and month', async () => {
     const { agent } = await loginAs(t, analyst);
     expect(pairs(await widget(agent, 'by-service'))).toEqual({ Atelier: 3, Logistique: 1 });
-    expect(pairs(await widget(agent, 'by-employee'))).toEqual({ 'Petit Arnaud': 2, 'Roux Bruno': 1, 'Blanc Chloé': 1 });
+    expect(pairs(await widget(agent, 'by-employee'))).toEqual({ 'Arnaud Petit': 2, 'Bruno Roux': 1, 'Chloé Blanc': 1 });
     expect(pairs(await widget(agent, 'by-type'))).toEqual({ Manutention: 2, 'Chute de plain-pied': 1, 'Non renseigné': 1 });
     expect(pairs(await widget(agent, 'by-hierarchy'))).toEqual({ 'Non renseigné': 4 });
     expect(pairs(await widget(agent, 'by-injury-site'))).toEqual({ Dos: 1, 'Main droite': 1, 'Non renseigné': 3 });
@@ -180,8 +180,8 @@ describe('work-accident widgets', () => {
     expect(info.rows).toEqual([['Accidents du travail', 4], ['Accidents avec arrêt', 3], ['Jours perdus', 28], ['Jours depuis le dernier accident', 7]]);
     const raw = await widget(agent, 'raw');
     expect(raw.total).toBe(4);
-    expect(raw.rows[2]).toEqual(['05/05/2026', 'Petit Arnaud', 'Atelier', 'Manutention', 'Modéré', null, null, 0]);
-    expect(raw.rows[3]).toEqual(['16/11/2026', 'Blanc Chloé', 'Atelier', null, 'Modéré', '16/11/2026', null, 8]);
+    expect(raw.rows[2]).toEqual(['05/05/2026', 'Arnaud Petit', 'Atelier', 'Manutention', 'Modéré', null, null, 0]);
+    expect(raw.rows[3]).toEqual(['16/11/2026', 'Chloé Blanc', 'Atelier', null, 'Modéré', '16/11/2026', null, 8]);
     expect(raw.links[3]).toMatch(/^\/rh\/work-interruptions\/\d+$/);
     const before = await widget(agent, 'info', 2024);
     expect(before.rows[0]).toEqual(['Accidents du travail', 0]);
@@ -192,7 +192,7 @@ describe('work-accident widgets', () => {
     const head = await makeUser(t, { company: name, roles: ['user'], rights: ['hr.work_stoppages'] });
     await q('INSERT INTO user_service (user_id, service_id, tenant_id) VALUES ($1, $2, $3)', [head.id, company.services.logistique, company.tenantId]);
     const { agent } = await loginAs(t, head);
-    expect(pairs(await widget(agent, 'by-employee'))).toEqual({ 'Roux Bruno': 1 });
+    expect(pairs(await widget(agent, 'by-employee'))).toEqual({ 'Bruno Roux': 1 });
     const plain = await makeUser(t, { company: name, roles: ['user'] });
     const p = await loginAs(t, plain);
     expect((await p.agent.get('/dashboard/hr/work-accidents/info')).status).toBe(403);

@@ -26,7 +26,7 @@ describe('work time week grid', () => {
     const page = await agent.get('/rh/work-time');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Semaine du 23/11/2026 au 29/11/2026');
-    expect(page.text).toContain('data-employee="Aubert Jean"');
+    expect(page.text).toContain('data-employee="Jean Aubert"');
     expect(page.text).not.toContain('Caron');
     expect(page.text).not.toContain('Dupuis');
     const readAt = /name="readAt" value="([^"]+)"/.exec(page.text)![1];

@@ -101,7 +101,7 @@ describe('formation expiry alert job', () => {
     await runJob(FORMATION_ALERT_JOB, manager.tenantId);
     expect(toManager()).toHaveLength(1);
     expect(toManager()[0].subject).toBe('Formations à renouveler : 1 échéance(s) proche(s)');
-    expect(toManager()[0].text).toContain('Lambert Nora – SST');
+    expect(toManager()[0].text).toContain('Nora Lambert – SST');
     expect(toManager()[0].text).toContain('30/06/2026');
     expect(toManager()[0].text).not.toContain('CACES');
     expect(trainingMailer().sent().filter((m) => m.to.includes(bystanderEmail))).toHaveLength(0);
@@ -113,7 +113,7 @@ describe('formation expiry alert job', () => {
     clock.set(new Date('2026-06-21T06:00:00Z'));
     await runJob(FORMATION_ALERT_JOB, manager.tenantId);
     expect(toManager()).toHaveLength(2);
-    expect(toManager()[1].text).toContain('Lambert Nora – CACES R489');
+    expect(toManager()[1].text).toContain('Nora Lambert – CACES R489');
 
     // The monitoring screen shows both as expiring, then expired after their last day.
     const { agent } = await loginAs(t, manager);

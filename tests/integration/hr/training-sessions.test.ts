@@ -122,11 +122,11 @@ describe('sessions', () => {
     expect(records).toEqual([{ employee_id: durand, obtained_on: '2026-03-11', expires_on: '2028-03-11' }]);
 
     const page = await agent.get(`/rh/sessions/${session.id}`);
-    expect(page.text).toContain('Durand Léa');
-    expect(page.text).toMatch(/value="\d+" aria-label="Présent Durand Léa" checked/);
+    expect(page.text).toContain('Léa Durand');
+    expect(page.text).toMatch(/value="\d+" aria-label="Présent Léa Durand" checked/);
 
     const monitoring = await agent.get('/rh/formation-monitoring');
-    expect(monitoring.text).toContain('Durand Léa');
+    expect(monitoring.text).toContain('Léa Durand');
     expect(monitoring.text).toContain('11/03/2028');
     expect(monitoring.text).toContain('data-status="valid"');
     expect(monitoring.text).not.toContain('Martin Hugo');
@@ -216,7 +216,7 @@ describe('sessions', () => {
     const { agent } = await loginAs(t, viewer);
     const page = await agent.get('/rh/formation-monitoring');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('data-employee="Moi Alex"');
+    expect(page.text).toContain('data-employee="Alex Moi"');
     expect(page.text).not.toContain('Collègue');
     expect((await agent.get(`/rh/formation-monitoring/history/${f.formationId}/${colleague}`)).status).toBe(404);
     expect((await agent.get(`/rh/formation-monitoring/history/${f.formationId}/${own}`)).status).toBe(200);

@@ -3,6 +3,7 @@ import type { FieldError } from '../../../kernel/http/forms';
 import type { PageRequest } from '../../../kernel/http/pagination';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { softDelete } from '../../../kernel/trash/trash';
+import { personNameSql } from '../../../kernel/person-name';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
 import type { EmployeeFilters, EmployeeInput } from './employee.schema';
@@ -271,7 +272,7 @@ export async function employeeChoices(db: Db, tenantId: number, withUsers: boole
     items: await q('SELECT id, name FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
     checkupTypes: await q('SELECT id, name FROM medical_checkup_type WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
     users: withUsers ? await q(
-      `SELECT u.id, trim(u.last_name || ' ' || u.first_name) || ' (' || u.username || ')' AS name FROM app_user u
+      `SELECT u.id, coalesce(${personNameSql('u')} || ' (' || u.username || ')', u.username) AS name FROM app_user u
         WHERE ${userInTenant('u', '$1')}
         ORDER BY lower(u.last_name), lower(u.first_name), u.id`) : [],
   };

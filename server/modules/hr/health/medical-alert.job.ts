@@ -7,6 +7,7 @@ import { intSetting } from '../../../kernel/settings/settings';
 import { mailRecipientSql } from '../../prevention-plan';
 import { absoluteUrl } from '../../../kernel/http/urls';
 import { healthMailer } from './health-mail';
+import { personName } from '../../../kernel/person-name';
 
 /** The daily job: queues one alert job per company. */
 export const MEDICAL_ALERT_JOB = 'hr.medical_checkup_alert';
@@ -32,7 +33,7 @@ export async function dueCheckups(db: DataSource, tenantId: number): Promise<Due
        JOIN medical_checkup_type t ON t.id = c.type_id
       WHERE c.alert_sent_at IS NULL AND c.next_date <= $2::date + coalesce(t.alert_days, $3)
       ORDER BY c.next_date, e.last_name, e.first_name, c.id`, [tenantId, today, fallback]);
-  return rows.map((r: Record<string, any>) => ({ id: r.id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), typeName: r.type_name, nextDate: r.next_date, overdue: r.overdue }));
+  return rows.map((r: Record<string, any>) => ({ id: r.id, employeeName: personName(r.first_name, r.last_name), typeName: r.type_name, nextDate: r.next_date, overdue: r.overdue }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { intSetting } from '../../../kernel/settings/settings';
 import { employeeVisibility } from '../employee-access';
 import { addMonthsIso } from './health-dates';
 import type { CheckupInput } from './health.schema';
+import { personName } from '../../../kernel/person-name';
 
 /** Where an employee stands with the medical check-ups. */
 export const CHECKUP_STATUSES = ['up_to_date', 'due_soon', 'overdue', 'none'] as const;
@@ -73,7 +74,7 @@ export async function listMonitoring(db: Db, user: AuthUser, f: MonitoringFilter
   return {
     total, counts,
     rows: rows.map((r: Record<string, any>) => ({
-      employeeId: r.id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), serviceName: r.service_name, typeId: r.type_id, typeName: r.type_name,
+      employeeId: r.id, employeeName: personName(r.first_name, r.last_name), serviceName: r.service_name, typeId: r.type_id, typeName: r.type_name,
       lastDate: r.last_date, nextDate: r.next_date, alertDays: r.alert_days, status: r.status,
     })),
   };

@@ -10,6 +10,7 @@ import { removeEvent, saveEvent, withDefaults } from '../../event/event.service'
 import { employeeVisibility } from '../employee-access';
 import type { WorkInterruptionType } from '../work-interruption.entity';
 import type { WorkInterruptionForm } from './health.schema';
+import { personName } from '../../../kernel/person-name';
 
 /** Types that describe an accident: they show the accident date, severity, accident type and cause. */
 export const ACCIDENT_KINDS: readonly WorkInterruptionType[] = ['WORK_ACCIDENT', 'COMMUTING_ACCIDENT'];
@@ -44,7 +45,7 @@ const SELECT = `SELECT w.id, w.employee_id, w.type, w.accident_date::text AS acc
   LEFT JOIN event ev ON ev.id = w.event_id AND ev.deleted_at IS NULL`;
 
 const toRow = (r: Record<string, any>): WorkInterruptionRow => ({
-  id: r.id, employeeId: r.employee_id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), serviceName: r.service_name, type: r.type,
+  id: r.id, employeeId: r.employee_id, employeeName: personName(r.first_name, r.last_name), serviceName: r.service_name, type: r.type,
   accidentDate: r.accident_date, interruptionStartDate: r.start_date, interruptionEndDate: r.end_date, severity: r.severity,
   substitutePosition: r.substitute_position, accidentTypeId: r.accident_type_id, accidentTypeName: r.accident_type_name,
   comment: r.comment, cause: r.cause, eventId: r.event_id, eventSubject: r.event_subject, eventStatus: r.event_status,

@@ -7,6 +7,7 @@ import { enqueueLeaveDecisionMail } from './leave-mail';
 import type { LeaveState } from '../paid-leave-request.entity';
 import { addDays, workingDaysBetween } from './working-days';
 import type { LeaveInput } from './leave.schema';
+import { personName } from '../../../kernel/person-name';
 
 type Db = DataSource | EntityManager;
 
@@ -110,7 +111,7 @@ const SELECT_ROW = `SELECT r.id, r.employee_id, e.first_name, e.last_name, e.use
   FROM paid_leave_request r JOIN employee e ON e.id = r.employee_id LEFT JOIN app_user d ON d.id = r.decided_by_id`;
 
 const toRow = (r: Record<string, any>): LeaveRow => ({
-  id: r.id, employeeId: r.employee_id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), employeeUserId: r.employee_user_id,
+  id: r.id, employeeId: r.employee_id, employeeName: personName(r.first_name, r.last_name), employeeUserId: r.employee_user_id,
   type: r.type, startDate: r.start_date, endDate: r.end_date, restTimeCount: r.rest_time_count, state: r.state, comment: r.comment,
   decisionComment: r.decision_comment, decidedByName: r.decided_by || null, requestedById: r.requested_by_id, version: r.version,
   workingDays: workingDaysBetween(r.start_date, r.end_date), balanceAfter: null,

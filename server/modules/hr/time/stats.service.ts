@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
 import { periodRates, type AccidentStop, type HoursSlice, type PeriodRates } from './hr-stats';
 import { addDays, calendarDays } from './working-days';
+import { personName } from '../../../kernel/person-name';
 
 type Db = DataSource | EntityManager;
 
@@ -65,7 +66,7 @@ export async function accidentsFor(db: Db, user: AuthUser, from: string, to: str
       ORDER BY w.accident_date, w.id`,
     [user.tenantId, from, to, ...vis.params]);
   return rows.map((r) => ({
-    id: r.id, employeeId: r.employee_id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), accidentDate: r.accident_date,
+    id: r.id, employeeId: r.employee_id, employeeName: personName(r.first_name, r.last_name), accidentDate: r.accident_date,
     interruptionStart: r.start, interruptionEnd: r.end, severity: r.severity, eventId: r.event_id, serviceName: r.service,
     hierarchyName: r.hierarchy, accidentTypeName: r.accident_type, injurySiteIds: (r.injury_site_ids ?? []).map(Number),
   }));

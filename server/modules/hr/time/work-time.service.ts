@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { employeeVisibility } from '../employee-access';
 import { unavailability } from './availability';
 import { addDays, dayToMs, isWorkingDay } from './working-days';
+import { personName } from '../../../kernel/person-name';
 
 type Db = DataSource | EntityManager;
 
@@ -51,7 +52,7 @@ export async function weekGrid(db: Db, user: AuthUser, monday: string, page: { o
   const times: Array<{ employee_id: number; day: string; hours_worked: string; overtime: string }> = ids.length ? await db.query(
     'SELECT employee_id, day::text AS day, hours_worked, overtime FROM work_time WHERE tenant_id = $1 AND employee_id = ANY($2::int[]) AND day BETWEEN $3 AND $4',
     [user.tenantId, ids, monday, sunday]) : [];
-  const lines: WorkTimeLine[] = emps.map((e) => ({ employeeId: e.id, name: `${e.last_name} ${e.first_name ?? ''}`.trim(), cells: {}, absences: {} }));
+  const lines: WorkTimeLine[] = emps.map((e) => ({ employeeId: e.id, name: personName(e.first_name, e.last_name), cells: {}, absences: {} }));
   const byId = new Map(lines.map((l) => [l.employeeId, l]));
   for (const u of await unavailability(db, user.tenantId, ids, monday, sunday)) {
     const line = byId.get(u.employeeId)!;

@@ -3,6 +3,7 @@ import { intSetting } from '../../../kernel/settings/settings';
 import type { Db } from '../../../kernel/db/sql';
 import { employeeVisibility } from '../employee-access';
 import { FORMATION_STATUSES, formationStatus, type FormationStatus } from './training-dates';
+import { personName } from '../../../kernel/person-name';
 
 /** The current standing of one employee for one formation (their latest record). */
 export interface MonitoringRow {
@@ -49,7 +50,7 @@ export async function monitoringRows(db: Db, user: AuthUser, filters: Monitoring
   return {
     total: n,
     rows: rows.map((r: any) => ({
-      employeeId: r.employee_id, employeeName: `${r.last_name} ${r.first_name ?? ''}`.trim(), formationId: r.formation_id, formationName: r.formation_name,
+      employeeId: r.employee_id, employeeName: personName(r.first_name, r.last_name), formationId: r.formation_id, formationName: r.formation_name,
       themeName: r.theme_name, obtainedOn: r.obtained_s, expiresOn: r.expires_s, status: r.status, records: r.records,
     })),
   };

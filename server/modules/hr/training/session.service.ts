@@ -5,6 +5,7 @@ import { softDelete } from '../../../kernel/trash/trash';
 import { findFormation, type RemoveResult, type SaveResult } from './training-admin.service';
 import { expiryOf } from './training-dates';
 import type { JustificationInput, SessionInput } from './training.schema';
+import { personName } from '../../../kernel/person-name';
 
 /** A session as lists, the page and the forms show it. */
 export interface SessionRow {
@@ -69,7 +70,7 @@ export async function sessionAttendees(db: Db, tenantId: number, sessionId: numb
        FROM session_employee se JOIN employee e ON e.id = se.employee_id
       WHERE se.session_id = $1 AND se.tenant_id = $2 ORDER BY e.last_name, e.first_name, e.id`, [sessionId, tenantId]);
   return rows.map((r: any) => ({
-    employeeId: r.employee_id, name: `${r.last_name} ${r.first_name ?? ''}`.trim(), email: r.email, present: r.present,
+    employeeId: r.employee_id, name: personName(r.first_name, r.last_name), email: r.email, present: r.present,
     notifiedAt: r.notified_at ? new Date(r.notified_at) : null, notificationFailed: r.notification_failed,
   }));
 }

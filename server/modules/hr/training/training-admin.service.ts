@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { softDelete } from '../../../kernel/trash/trash';
 import { userInTenant } from '../../../kernel/tenancy';
 import type { FormationInput, ThemeInput, TrainerInput } from './training.schema';
+import { personName } from '../../../kernel/person-name';
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
@@ -147,7 +148,7 @@ export async function findTrainer(db: Db, tenantId: number, id: number): Promise
 /** The company's enabled users, for the trainer's optional account. */
 export async function userOptions(db: Db, tenantId: number): Promise<Array<{ id: number; name: string }>> {
   const rows = await db.query(`SELECT u.id, u.first_name, u.last_name, u.username FROM app_user u WHERE u.enabled AND ${userInTenant('u', '$1')} ORDER BY u.last_name, u.first_name, u.id`, [tenantId]);
-  return rows.map((r: any) => ({ id: r.id, name: `${r.last_name ?? ''} ${r.first_name ?? ''}`.trim() || r.username }));
+  return rows.map((r: any) => ({ id: r.id, name: personName(r.first_name, r.last_name, r.username) }));
 }
 
 /** Creates or updates a trainer. */

@@ -9,6 +9,7 @@ import type { Choice } from '../core/du-places.service';
 import type { DuScope } from '../core/du-scope';
 import { ensureArduousnessDefaults } from './arduousness.defaults';
 import type { ExposureFilters, ExposureInput } from './arduousness.schema';
+import { personName, personNameSql } from '../../../kernel/person-name';
 
 /** Whether an exposure reaches its constraint's threshold (the law's « au moins »: the threshold itself counts). */
 export const reachesThreshold = (duration: number, threshold: number): boolean => duration >= threshold;
@@ -40,7 +41,7 @@ export async function employeeChoices(db: Db, tenantId: number, keep: number[] =
     `SELECT id, first_name, last_name FROM employee
       WHERE tenant_id = $1 AND deleted_at IS NULL AND ((exit_date IS NULL OR exit_date >= $2::date) OR id = ANY($3::int[]))
       ORDER BY lower(last_name), lower(first_name), id`, [tenantId, todayIso(), keep]);
-  return rows.map((r: Record<string, any>) => ({ id: r.id, label: `${r.last_name} ${r.first_name ?? ''}`.trim() }));
+  return rows.map((r: Record<string, any>) => ({ id: r.id, label: personName(r.first_name, r.last_name) }));
 }
 
 /** An exposure as listed and edited. */
@@ -52,7 +53,7 @@ export interface ExposureRecord {
 
 const SELECT = `SELECT x.*, i.name AS item_name, w.name AS workstation_name, c.label AS criterion_label, k.label AS constraint_label, k.unit, k.threshold,
     coalesce((SELECT array_agg(e.id ORDER BY e.last_name, e.id) FROM du_arduousness_employee s JOIN employee e ON e.id = s.employee_id WHERE s.exposure_id = x.id), '{}') AS employee_ids,
-    coalesce((SELECT array_agg(e.last_name || ' ' || coalesce(e.first_name, '') ORDER BY e.last_name, e.id) FROM du_arduousness_employee s JOIN employee e ON e.id = s.employee_id WHERE s.exposure_id = x.id), '{}') AS employee_names
+    coalesce((SELECT array_agg(${personNameSql('e')} ORDER BY e.last_name, e.id) FROM du_arduousness_employee s JOIN employee e ON e.id = s.employee_id WHERE s.exposure_id = x.id), '{}') AS employee_names
   FROM du_arduousness_exposure x
   JOIN hierarchy_item i ON i.id = x.hierarchy_item_id
   LEFT JOIN du_workstation w ON w.id = x.workstation_id

@@ -117,7 +117,7 @@ describe('the form', () => {
     expect(fieldError(refused.text, 'employeeIds')).toBe('Cette valeur doit être l\'un des choix proposés.');
     const id = await create(admin, { criterionId: noise.criterionId, constraintId: noise.id, duration: 650, employeeIds: [a, b] });
     expect((await q('SELECT employee_id FROM du_arduousness_employee WHERE exposure_id = $1 ORDER BY employee_id', [id])).map((r: any) => r.employee_id)).toEqual([a, b]);
-    expect((await admin.agent.get('/unique-document/arduousness')).text).toContain('Durand Alex, Petit Alex');
+    expect((await admin.agent.get('/unique-document/arduousness')).text).toContain('Alex Durand, Alex Petit');
     const edit = { hierarchyItemId: place.siteId, criterionId: noise.criterionId, constraintId: noise.id, duration: 500, employeeIds: [b], version: 1 };
     expect((await postForm(admin, `/unique-document/arduousness/${id}`, FORM, edit)).status).toBe(201);
     expect((await postForm(admin, `/unique-document/arduousness/${id}`, FORM, edit)).status).toBe(409);
