@@ -10,7 +10,7 @@ test('an administrator takes over a user account and comes back through the bann
   await row.getByRole('button', { name: /Prendre la main/ }).click();
 
   const banner = page.getByTestId('switch-banner');
-  await expect(banner).toContainText('Vous êtes connecté en tant que Bruno Utilisateur (session de Alice Admin).');
+  await expect(banner).toContainText('Vous agissez en tant que Bruno Utilisateur — session ouverte par Alice Admin.');
   await expect(page.getByTestId('user-menu')).toContainText('Bruno Utilisateur');
   await page.goto('/account/delegations');
   await expect(banner).toBeVisible();

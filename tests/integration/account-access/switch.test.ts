@@ -42,7 +42,9 @@ describe('switch user', () => {
     expect(start.body).toEqual({ redirect: '/' });
     const home = await agent.get('/');
     expect(home.text).toContain('data-testid="switch-banner"');
-    expect(home.text).toContain('Vous êtes connecté en tant que Bruno Durand (session de Alice Martin).');
+    // The banner names the person taken over, first name then last name, and who opened the session (issue 25).
+    expect(home.text).toContain('Vous agissez en tant que Bruno Durand — session ouverte par Alice Martin.');
+    expect(home.text).not.toContain('session de');
     expect(home.text).toContain('Revenir à mon compte');
     // The effective account is the target's: no admin screens any more.
     expect((await agent.get('/admin/users')).status).toBe(403);
@@ -62,6 +64,25 @@ describe('switch user', () => {
     expect(audit.map((a) => a.detail.action)).toEqual(['start', 'exit']);
     expect(audit[0].detail.target).toBe(target.id);
     expect(audit[1].detail.target).toBe(target.id);
+  });
+
+  it('names people first name then last name in the switch list, and an account without a name by its username in the banner', async () => {
+    const admin = await makeUser(t, { roles: ['admin'] });
+    await rename(admin.id, 'Alice', 'Martin');
+    const company = await companyOf(admin.tenantId);
+    const named = await makeUser(t, { company });
+    await rename(named.id, 'Claire', 'Lefort');
+    const bare = await makeUser(t, { company });
+    await rename(bare.id, '', '');
+    const { agent, csrf } = await loginAs(t, admin);
+
+    const list = await agent.get('/switch-user').query({ q: 'lefort' });
+    expect(list.text).toContain('Claire Lefort');
+    expect(list.text).not.toContain('Lefort Claire');
+
+    expect((await agent.post(`/switch-user/${bare.id}`).set(XHR).type('form').send({ _csrf_token: csrf })).status).toBe(201);
+    const home = await agent.get('/');
+    expect(home.text).toContain(`Vous agissez en tant que ${bare.username} — session ouverte par Alice Martin.`);
   });
 
   it('allows the allowed_to_switch role and the other.switch_user right, refuses a plain user (403)', async () => {
@@ -210,7 +231,7 @@ describe('delegation', () => {
     expect(offered.text).toContain('Claire Petit');
     expect((await rec.agent.post(`/switch-user/${delegator.id}`).set(XHR).type('form').send({ _csrf_token: rec.csrf })).status).toBe(201);
     const home = await rec.agent.get('/');
-    expect(home.text).toContain('Vous utilisez le compte de Claire Petit par délégation (session de Denis Roux).');
+    expect(home.text).toContain('Compte utilisé par délégation : Claire Petit — session ouverte par Denis Roux.');
     // Someone using a lent account does not lend it further.
     expect((await rec.agent.get('/account/delegations/new').set(XHR)).status).toBe(403);
     expect((await rec.agent.post('/switch-user/exit').type('form').send({ _csrf_token: rec.csrf })).status).toBe(302);
