@@ -28,6 +28,11 @@ export interface PdfRequest {
   title: string;
   /** Company shown in the layout and the header. */
   companyName?: string;
+  /**
+   * The company's logo, drawn at the top of the first page: a `data:image/png|jpeg;base64` URL
+   * (PDFs fetch nothing); anything else, or null, leaves it out.
+   */
+  logo?: string | null;
   /** Chromium header template (HTML); a default shows company, title and date. */
   header?: string;
   /** Chromium footer template (HTML); a default shows `Page X / Y`. */
@@ -113,17 +118,21 @@ export function defaultFooter(): string {
   return `<div style='${BAND} justify-content: flex-end;'><span>Page <span class="pageNumber"></span> / <span class="totalPages"></span></span></div>`;
 }
 
+/** A logo the print layout accepts: an inline PNG or JPEG. */
+const LOGO_URL = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*$/;
+
 /** The HTML document that {@link renderPdf} prints. */
 export async function renderPrintHtml(req: PdfRequest): Promise<{ html: string; date: string; companyName: string }> {
   const date = formatDate(clock.now());
   const companyName = req.companyName ?? 'Vigie';
+  const logo = req.logo && LOGO_URL.test(req.logo) ? req.logo : null;
   let body = req.html;
   if (body === undefined) {
     if (!req.template) throw new Error('renderPdf : « html » ou « template » est obligatoire.');
     body = await ejs.renderFile(path.join(VIEWS_DIR, `${req.template}.ejs`), { ...req.locals, title: req.title, companyName, date }, { root: VIEWS_DIR, async: true, cache: CACHE_TEMPLATES });
   }
   if (req.layout === false) return { html: body, date, companyName };
-  const html = await ejs.renderFile(path.join(VIEWS_DIR, 'layouts', 'print.ejs'), { title: req.title, companyName, date, body }, { root: VIEWS_DIR, async: true, cache: CACHE_TEMPLATES });
+  const html = await ejs.renderFile(path.join(VIEWS_DIR, 'layouts', 'print.ejs'), { title: req.title, companyName, date, body, logo }, { root: VIEWS_DIR, async: true, cache: CACHE_TEMPLATES });
   return { html, date, companyName };
 }
 

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { HttpError } from '../../../kernel/http/errors';
 import { renderPdf } from '../../../kernel/pdf';
+import { hierarchyLogoDataUrl } from '../../hierarchy/hierarchy-logo';
 import { pageFooter, printHelpers as helpers, printTranslator, type PdfT as T } from '../../signing/document-pdf';
 import { printCompanies, currentRound, loadPlanPrint, printSignatures } from './plan-pdf.data';
 import { listParticipants } from './plan-inspection.service';
@@ -32,7 +33,7 @@ export async function renderPlanPdf(db: Db, tenantId: number, planId: number, op
   if (!data) throw new HttpError(404, 'errors.not_found.title');
   const title = t('plan-pdf.title', { number: data.plan.pdpNumber });
   return renderPdf({
-    title, companyName: data.tenantName, template: 'prevention-plan/output/plan',
+    title, companyName: data.tenantName, logo: await hierarchyLogoDataUrl(db, tenantId, data.plan.hierarchyItemId), template: 'prevention-plan/output/plan',
     locals: { ...helpers(t), ...data }, footer: pageFooter(reference(t, data.plan.pdpNumber, data.round)),
   });
 }
@@ -63,6 +64,7 @@ export async function renderWorkInspectionPdf(db: Db, tenantId: number, planId: 
   const matched = new Set([...byParticipant.values()].map((s) => s.id));
   return renderPdf({
     title: t('plan-pdf.inspection.title', { number: plan.pdpNumber }), companyName: tenant?.name ?? 'Vigie',
+    logo: await hierarchyLogoDataUrl(db, tenantId, plan.hierarchyItemId),
     template: 'prevention-plan/output/work-inspection',
     locals: { ...helpers(t), plan, companies, groups, others: signatures.filter((s) => !matched.has(s.id)), blankRows: 10 },
     footer: pageFooter(reference(t, plan.pdpNumber, round)),
