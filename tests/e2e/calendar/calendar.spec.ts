@@ -98,7 +98,7 @@ test('calendar: a task by selecting a slot, a work accident in unavailability mo
   await expect(accidentForm).toBeVisible();
   const accidentDay = french(plus(monday, todayIndex));
   await expect(accidentForm.locator('#work_interruption_accidentDate')).toHaveValue(accidentDay);
-  await accidentForm.getByLabel('Salarié').selectOption({ label: 'Martin Claire' });
+  await accidentForm.getByLabel('Salarié').selectOption({ label: 'Claire Martin' });
   // The type toggles the fields: no accident date for an unavailability, back with a work accident.
   await accidentForm.getByLabel('Type', { exact: true }).selectOption('UNAVAILABILITY');
   await expect(accidentForm.getByTestId('calendar-accident-fields')).toHaveAttribute('data-type', 'UNAVAILABILITY');

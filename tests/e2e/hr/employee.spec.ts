@@ -41,7 +41,7 @@ test('an HR manager adds an employee through the modal, finds it in the list and
   const row = page.locator(`tr[data-employee="Élodie ${lastName}"]`);
   await expect(row).toContainText(`E2E-${suffix}`);
   await expect(row).toContainText('15/09/2025');
-  await row.getByRole('link', { name: `${lastName.toUpperCase()} Élodie` }).click();
+  await row.getByRole('link', { name: `Élodie ${lastName}` }).click();
   await expect(page.getByRole('heading', { name: `Élodie ${lastName}` })).toBeVisible();
   await expect(page.getByTestId('employee-tab-general')).toHaveAttribute('aria-current', 'page');
   expectNoConsoleErrors(consoleErrors);

@@ -86,31 +86,31 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   await boss.goto('/');
   const card = boss.getByTestId('home-card-leave-to-validate');
   await expect(card.getByTestId('home-card-count')).toHaveText('1');
-  await expect(card.getByTestId('home-card-item')).toContainText('Vasseur Bruno');
+  await expect(card.getByTestId('home-card-item')).toContainText('Bruno Vasseur');
   await card.getByRole('link', { name: 'Tout voir' }).click();
   await expect(boss).toHaveURL(/\/rh\/paid-leave-requests\?state=requested$/);
-  const asked = boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' });
+  const asked = boss.getByTestId('leave-row').filter({ hasText: 'Bruno Vasseur' });
   await expect(asked).toHaveCount(1);
   await expect(asked.getByTestId('leave-balance-after')).toHaveText('Solde après : 22 j');
   await asked.getByTestId('leave-validate').click();
-  await expect(boss.getByText('La demande de congé de Vasseur Bruno a été validée.')).toBeVisible();
+  await expect(boss.getByText('La demande de congé de Bruno Vasseur a été validée.')).toBeVisible();
   await boss.goto('/rh/paid-leave-requests');
-  await expect(boss.getByTestId('leave-row').filter({ hasText: 'Vasseur Bruno' }).getByTestId('leave-state')).toHaveText('Validée');
+  await expect(boss.getByTestId('leave-row').filter({ hasText: 'Bruno Vasseur' }).getByTestId('leave-state')).toHaveText('Validée');
 
   // The work-time grid of that week marks the three days of leave; prefilling proposes 7 h on the other working days only.
   await boss.goto(`/rh/work-time?week=${monday}`);
-  const line = boss.locator('tr[data-employee="Vasseur Bruno"]');
+  const line = boss.locator('tr[data-employee="Bruno Vasseur"]');
   await expect(line.getByTestId('absence')).toHaveCount(3);
   await expect(line.getByTestId('absence').first()).toHaveText('Congés payés');
   await boss.getByTestId('work-time-prefill').click();
   await expect(boss.getByTestId('work-time-prefilled')).toBeVisible();
   const worked = [3, 4].filter((i) => isWorkingDay(plus(monday, i)));
   for (let i = 0; i < 7; i++) {
-    await expect(line.getByLabel(`Heures travaillées de Vasseur Bruno le ${french(plus(monday, i))}`)).toHaveValue(worked.includes(i) ? '7' : '');
+    await expect(line.getByLabel(`Heures travaillées de Bruno Vasseur le ${french(plus(monday, i))}`)).toHaveValue(worked.includes(i) ? '7' : '');
   }
   await boss.getByTestId('work-time-save').click();
   await expect(boss.getByText('Le temps de travail de la semaine a été enregistré.')).toBeVisible();
-  await expect(boss.locator('tr[data-employee="Vasseur Bruno"]').getByTestId('line-total')).toHaveText(`${7 * worked.length} h + 0 h sup.`);
+  await expect(boss.locator('tr[data-employee="Bruno Vasseur"]').getByTestId('line-total')).toHaveText(`${7 * worked.length} h + 0 h sup.`);
 
   await page.reload();
   await expect(page.getByTestId('leave-state')).toHaveText('Validée');
@@ -127,7 +127,7 @@ test('an employee asks for leave, a manager validates it, the balance drops by t
   await boss.goto('/');
   await expect(boss.getByTestId('home-card-leave-to-validate').getByTestId('home-card-count')).toHaveText('0');
   await boss.goto('/rh/paid-leave-requests?state=requested');
-  const own = boss.getByTestId('leave-row').filter({ hasText: 'Martin Claire' });
+  const own = boss.getByTestId('leave-row').filter({ hasText: 'Claire Martin' });
   await expect(own).toHaveCount(1);
   await expect(own.getByTestId('leave-validate')).toHaveCount(0);
   await expect(own.getByTestId('leave-refuse')).toHaveCount(0);
@@ -157,7 +157,7 @@ test('the statistics page draws the rates against the objectives and the work-ac
     await page.getByTestId(`widget-wa-${id}`).scrollIntoViewIfNeeded();
     await expect(page.getByTestId(`widget-wa-${id}`).getByTestId('dashboard-widget')).toHaveAttribute('data-state', 'ready');
   }
-  await expect(page.getByTestId('widget-wa-raw')).toContainText('Henry Paul');
+  await expect(page.getByTestId('widget-wa-raw')).toContainText('Paul Henry');
   // The table downloads as CSV for Excel: header, then one line per month begun, the objective on each.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-export').click()]);
   expect(download.suggestedFilename()).toMatch(/^statistiques-at-\d{4}-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -165,6 +165,6 @@ test('the statistics page draws the rates against the objectives and the work-ac
   expect(csv[0]).toBe('\uFEFFMois;Accidents;Avec arrêt;Jours perdus;Heures travaillées;Source des heures;TF du mois;TF cumulé;TG du mois;TG cumulé;Objectif TF;Objectif TG');
   expect(csv[1]).toMatch(/^janvier \d{4};.*;20,00;$/);
   await page.goto('/rh/work-time');
-  await expect(page.getByTestId('work-time-grid')).toContainText('Henry Paul');
+  await expect(page.getByTestId('work-time-grid')).toContainText('Paul Henry');
   expectNoConsoleErrors(consoleErrors);
 });

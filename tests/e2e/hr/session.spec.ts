@@ -68,7 +68,7 @@ test('a session is created through the dependent selects, employees are added, a
   await expect(page.getByTestId('session-details')).toContainText('Marc Delorme');
   await expect(page.getByTestId('session-details')).toContainText('Salle de formation B');
 
-  for (const name of ['Durand Léa', 'Martin Hugo']) {
+  for (const name of ['Léa Durand', 'Hugo Martin']) {
     await page.getByTestId('session-add-employee').first().click();
     const add = page.getByTestId('add-employee-form');
     await expect(add).toBeVisible();
@@ -77,19 +77,19 @@ test('a session is created through the dependent selects, employees are added, a
     await expect(page.locator(`tr[data-attendee="${name}"]`)).toBeVisible();
   }
 
-  await page.getByRole('checkbox', { name: 'Présent Durand Léa' }).check();
+  await page.getByRole('checkbox', { name: 'Présent Léa Durand' }).check();
   await page.getByTestId('attendance-save').click();
   await expect(page.getByTestId('flash')).toContainText('Présences enregistrées (1 présent(s)).');
-  await expect(page.getByRole('checkbox', { name: 'Présent Durand Léa' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Présent Martin Hugo' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Présent Léa Durand' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Présent Hugo Martin' })).not.toBeChecked();
 
   await page.goto('/rh/formation-monitoring');
-  const row = page.locator('tr[data-employee="Durand Léa"][data-formation="Habilitation électrique B1V"]');
+  const row = page.locator('tr[data-employee="Léa Durand"][data-formation="Habilitation électrique B1V"]');
   await expect(row.getByTestId('formation-status')).toHaveText('Valide');
   const yesterdayIso = yesterday.split('/').reverse().join('-');
   const expiry = `${yesterday.slice(0, 6)}${Number(yesterdayIso.slice(0, 4)) + 3}`;
   await expect(row).toContainText(expiry);
-  await expect(page.locator('tr[data-employee="Martin Hugo"]')).toHaveCount(0);
+  await expect(page.locator('tr[data-employee="Hugo Martin"]')).toHaveCount(0);
 
   await row.getByTestId('monitoring-history').click();
   await expect(page.getByTestId('formation-history')).toContainText(yesterday);

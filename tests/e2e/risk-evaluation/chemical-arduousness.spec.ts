@@ -60,12 +60,12 @@ test('a chemical product is added with its pictograms and safety data sheet, and
   await modal.getByLabel('Contrainte').selectOption({ index: 1 });
   await expect(modal.getByLabel('Contrainte')).toContainText('seuil : 120 nuits par an');
   await modal.getByLabel('Durée / fréquence annuelle').fill('130');
-  await modal.getByLabel('Salariés concernés').selectOption({ label: 'Durand Paul' });
+  await modal.getByLabel('Salariés concernés').selectOption({ label: 'Paul Durand' });
   await modal.getByLabel('Commentaire').fill('Réception des camions de 4 h à 6 h');
   await modal.getByTestId('du-save').click();
   await expect(page.getByTestId('flash')).toContainText('L\'exposition a été ajoutée.');
   const exposure = page.getByTestId('du-arduousness-table').locator('tr', { hasText: 'Travail de nuit' });
   await expect(exposure.getByTestId('du-exposure-flagged')).toHaveText('Seuil atteint');
-  await expect(exposure).toContainText('Durand Paul');
+  await expect(exposure).toContainText('Paul Durand');
   expectNoConsoleErrors(consoleErrors);
 });
