@@ -4,6 +4,7 @@ import { HttpError } from '../../kernel/http/errors';
 import type { RouteDef } from '../../kernel/http/route-table';
 import type { Db } from '../../kernel/db/sql';
 import { renderPdf } from '../../kernel/pdf';
+import { hierarchyLogoDataUrl } from '../hierarchy/hierarchy-logo';
 import { pageFooter, pdfFileName, printedSignatures, printHelpers, printTranslator, sendPdf, tenantName, type PdfT } from '../signing/document-pdf';
 import { resolvePpsps } from './ppsps-access';
 import { listPpspsCompanies } from './ppsps-company.service';
@@ -31,6 +32,7 @@ export async function renderPpspsPdf(db: Db, tenantId: number, id: number, opts:
   });
   return renderPdf({
     title: t('ppsps.pdf.title', { number: ppsps.number }), companyName: await tenantName(db, tenantId),
+    logo: await hierarchyLogoDataUrl(db, tenantId, ppsps.hierarchyItemId),
     template: 'ppsps/pdf', footer: pageFooter(reference(t, ppsps.number, signatures.round)),
     locals: {
       ...printHelpers(t), ppsps, companies, signatures: signatures.rows, inspectionSignatures: signatures.inspection, round: signatures.round,

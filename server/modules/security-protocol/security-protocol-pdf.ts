@@ -4,6 +4,7 @@ import type { RouteDef } from '../../kernel/http/route-table';
 import { loadConfig } from '../../kernel/config';
 import type { Db } from '../../kernel/db/sql';
 import { renderPdf } from '../../kernel/pdf';
+import { hierarchyLogoDataUrl } from '../hierarchy/hierarchy-logo';
 import { createStorage, storedImageDataUrl } from '../../kernel/storage';
 import { pageFooter, pdfFileName, printedSignatures, printHelpers, printTranslator, sendPdf, tenantName, type PdfT } from '../signing/document-pdf';
 import { resolveProtocol } from './security-protocol.access';
@@ -37,6 +38,7 @@ export async function renderProtocolPdf(db: Db, tenantId: number, id: number, op
   });
   return renderPdf({
     title: t('security-protocol.pdf.title', { number: protocol.pdsNumber }), companyName: await tenantName(db, tenantId),
+    logo: await hierarchyLogoDataUrl(db, tenantId, protocol.hierarchyItemId),
     template: 'security-protocol/pdf', footer: pageFooter(reference(t, protocol.pdsNumber, signatures.round)),
     locals: { ...printHelpers(t), protocol, companies, equipment, signatures: [...signatures.rows, ...signatures.inspection], round: signatures.round },
   });

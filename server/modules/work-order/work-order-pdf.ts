@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Db } from '../../kernel/db/sql';
 import { HttpError } from '../../kernel/http/errors';
 import { renderPdf } from '../../kernel/pdf';
+import { hierarchyLogoDataUrl } from '../hierarchy/hierarchy-logo';
 import { pageFooter, pdfFileName, printHelpers, printTranslator, safeImage, sendPdf, tenantName } from '../signing/document-pdf';
 import { loadResponses, loadQuestionnaire, listSurveys, questionsOf } from '../questionnaire/questionnaire.service';
 import type { QuestionnaireQuestion } from '../questionnaire/questionnaire.types';
@@ -41,6 +42,8 @@ export async function renderWorkOrderPdf(db: Db, tenantId: number, id: number, o
   }
   return renderPdf({
     title: t('work-order.pdf.title', { number: wo.number }), companyName: await tenantName(db, tenantId),
+    // The work order prints its plan's logo (the plan's site, else its company).
+    logo: await hierarchyLogoDataUrl(db, tenantId, (await db.query('SELECT hierarchy_item_id AS id FROM prevention_plan WHERE id = $1 AND tenant_id = $2', [wo.planId, tenantId]))[0]?.id ?? null),
     template: 'work-order/pdf', footer: pageFooter(`${wo.number} – ${wo.pdpNumber}`),
     locals: { ...printHelpers(t), wo, signatures, checklists, values, figure: await zonesFigure(db, tenantId, 'work_order', id) },
   });
