@@ -57,6 +57,8 @@ test('the main pages, the unique risk document\'s pages and the public signing p
   const demo = await seedDemo();
   const admin = createE2eUser({ company: DEMO_COMPANY, role: 'super_admin', firstName: 'Nadia', lastName: 'Accessibilité' });
   await loginWith(page, admin);
+  // Colours are measured settled: without transitions, a button just enabled is not caught mid-fade.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
 
   /** Opens `url`, waits for what shows its data, then checks the page. */
   const check = async (name: string, url: string, ready?: string) => {
