@@ -22,6 +22,12 @@ const createBody = z.object({ item: requiredId() });
  */
 export async function historyIndex(req: Request, res: Response): Promise<void> {
   const { item } = itemQuery.parse(req.query);
+  if (!item) {
+    // The history is an entity's: without one, back to the list, where the entity is chosen.
+    addFlash(req, 'info', 'du-history.buttons.choose_entity');
+    res.redirect(303, req.ctx.routes.path('unique_document_index'));
+    return;
+  }
   const entity = await requireDuEntity(req, item);
   const versions = await listVersions(req.ctx.db, tenantOf(req), entity.id);
   await renderScreen(req, res, 'risk-evaluation/history/index', {

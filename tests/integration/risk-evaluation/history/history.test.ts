@@ -149,6 +149,14 @@ describe('the signed history', () => {
     expect((await versions(place.siteId)).length).toBe(2);
   });
 
+  it('sends a visitor without an entity back to the list, where the entity is chosen', async () => {
+    const res = await admin.agent.get('/unique-document/history');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/unique-document');
+    const list = await admin.agent.get('/unique-document');
+    expect(list.text).toContain('Choisissez une entité dans les filtres pour exporter son document ou consulter son historique signé.');
+  });
+
   it('shows the signature island, refuses bad input in French keeping the name, then signs once', async () => {
     const form = await admin.agent.get(`/unique-document/history/${first.id}/sign`).set(XHR);
     expect(form.status).toBe(200);
