@@ -10,7 +10,7 @@ import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/htt
 import { can } from '../../../kernel/rights/registry';
 import { StoredFile, sendStoredFile } from '../../../kernel/storage';
 import { CONTRACT_TYPES, EMPLOYEE_CIVILITIES, MARITAL_STATUSES } from '../employee.entity';
-import { requireEmployee } from '../employee-access';
+import { requireEmployee, seesAllEmployees } from '../employee-access';
 import { visibleEmployeeTabs } from '../employee-tabs';
 import { EMPLOYEE_FORM, employeeDateErrors, employeeFilterSchema, employeeSchema } from './employee.schema';
 import {
@@ -30,6 +30,8 @@ export async function index(req: Request, res: Response): Promise<void> {
   await renderScreen(req, res, 'hr/employee/index', {
     title: req.t('hr.employee.title'), hideTitle: true, rows, filters, choices, pager: buildPager(req, page, total),
     filtered: !!(filters.q || filters.service || filters.category || filters.presence !== 'present'), canManage: can(user, MANAGE), today: todayIso(),
+    // Without hr.view_all an empty list is a scope limit, not an empty company: say so (issue 25 item 8).
+    scoped: !seesAllEmployees(user),
     exportQuery: exportQuery(filters),
   });
 }
