@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type Formats, type Messages, type SlotInfo, type ToolbarProps, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { format, getDay, startOfWeek } from 'date-fns';
-import { fr } from 'date-fns/locale/fr';
 import { alertDialog } from '../core/alerts';
 import { ajaxHeaders, errorMessage, postXhr, readJson } from '../core/http';
 import { openCalendarForm } from './api';
+import { calendarLocales } from './calendar-locale';
 import {
   fetchRange, fillUrl, formatDay, formatWall, LAYOUT_ROLES, parseWall, readableTextOn, tasksQuery, toEvents, withYear, yearsBetween,
   type CalendarData, type CalendarEvent, type CalendarResource, type CalendarView,
@@ -14,6 +14,8 @@ import {
 /** The island's props (made by `calendarIndex`, server/modules/calendar/calendar.handlers.ts). */
 export interface CalendarProps {
   locale: string;
+  /** The localizer's culture, its names loaded (calendar-locale.ts, index.tsx); `fr` when absent. */
+  culture?: string;
   /** Today in Paris, `YYYY-MM-DD`. */
   today: string;
   defaultView: CalendarView;
@@ -29,9 +31,9 @@ export interface CalendarProps {
 }
 
 // No `parse`: react-big-calendar's date-fns localizer never calls it, and date-fns' parser is a
-// tenth of the calendar's chunk.
+// tenth of the calendar's chunk. Weeks start on Monday in every locale.
 const localizer = dateFnsLocalizer({
-  format, getDay, locales: { fr },
+  format, getDay, locales: calendarLocales,
   startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
 });
 
@@ -40,7 +42,7 @@ const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
 const range = (fmt: string) => ({ start, end }: { start: Date; end: Date }, culture?: string) =>
   `${localizer.format(start, fmt, culture)} – ${localizer.format(end, fmt, culture)}`;
 
-/** French formats: 24-hour times, DD/MM/YYYY dates. */
+/** The product's formats in every locale: 24-hour times, DD/MM/YYYY dates; names in the user's. */
 const FORMATS: Formats = {
   timeGutterFormat: 'HH:mm',
   eventTimeRangeFormat: range('HH:mm'),
@@ -285,7 +287,7 @@ export function CalendarApp(props: CalendarProps) {
         <div ref={frame} className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}>
           <DnDCalendar
             localizer={localizer}
-            culture="fr"
+            culture={props.culture ?? 'fr'}
             formats={FORMATS}
             messages={messages}
             events={events}

@@ -2,15 +2,26 @@
 import 'flatpickr/dist/flatpickr.min.css';
 import './date-pickers.css';
 import flatpickr from 'flatpickr';
-import { French } from 'flatpickr/dist/l10n/fr';
 import type { Instance } from 'flatpickr/dist/types/instance';
-import { t } from './i18n';
+import type { CustomLocale } from 'flatpickr/dist/types/locale';
+import { loadPickerLocale } from './date-picker-locale';
+import { locale, t } from './i18n';
 import { provideLazyEnhancer } from './lazy-enhancer';
 
 type PickerInput = HTMLInputElement & { _flatpickr?: Instance };
 
 /** Fields whose typed text is being selected: their change is typed, not picked in the calendar. */
 const typing = new WeakSet<HTMLInputElement>();
+
+let pickerLocale: Partial<CustomLocale> = { firstDayOfWeek: 1 };
+
+/**
+ * Resolves once the user's month and day names are there. The chunk counts as loaded only then
+ * (main.ts, lazy-enhancer.ts): no picker ever shows another locale's names first.
+ */
+export const pickerLocaleReady: Promise<void> = loadPickerLocale(locale()).then((names) => {
+  pickerLocale = names;
+});
 
 /** Parses `DD/MM/YYYY` (optionally ` HH:mm`) or `today`; `undefined` when empty or invalid. */
 export function parseFrenchDate(value: string | undefined): Date | undefined {
@@ -204,8 +215,8 @@ function keepTypedText(input: PickerInput, instance: Instance, before: string): 
 }
 
 /**
- * Turns `input[data-datepicker]` into French flatpickr pickers (`d/m/Y`, or `d/m/Y H:i` with
- * `data-datepicker="datetime"`), honouring `data-min-date`/`data-max-date` (DD/MM/YYYY or
+ * Turns `input[data-datepicker]` into flatpickr pickers named in the user's locale and written
+ * DD/MM/YYYY (`d/m/Y`, or `d/m/Y H:i` with `data-datepicker="datetime"`), honouring `data-min-date`/`data-max-date` (DD/MM/YYYY or
  * `today`) and linked fields (`data-start-for="#end"` + `data-interval-days` on the end). A typed
  * date is never emptied nor rewritten ({@link keepTypedText}).
  */
@@ -217,7 +228,7 @@ export function enhanceDatePickers(root: ParentNode): void {
     const withTime = input.dataset.datepicker === 'datetime';
     const before = input.value;
     const instance = flatpickr(input, {
-      locale: French,
+      locale: pickerLocale,
       dateFormat: withTime ? 'd/m/Y H:i' : 'd/m/Y',
       enableTime: withTime,
       time_24hr: true,
@@ -260,4 +271,4 @@ export function teardownDatePickers(root: ParentNode): void {
   inputs.forEach((input) => input._flatpickr?.destroy());
 }
 
-provideLazyEnhancer('date-pickers', { enhance: enhanceDatePickers, teardown: teardownDatePickers });
+void pickerLocaleReady.then(() => provideLazyEnhancer('date-pickers', { enhance: enhanceDatePickers, teardown: teardownDatePickers }));

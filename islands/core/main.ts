@@ -64,7 +64,10 @@ function start(): void {
     name: 'date-pickers',
     selector: 'input[data-datepicker]',
     marker: /\bdata-datepicker\b/,
-    load: () => import('./date-pickers').then((m) => ({ enhance: m.enhanceDatePickers, teardown: m.teardownDatePickers })),
+    load: () => import('./date-pickers').then(async (m) => {
+      await m.pickerLocaleReady;
+      return { enhance: m.enhanceDatePickers, teardown: m.teardownDatePickers };
+    }),
   });
   registerLazyEnhancer({
     name: 'autocomplete',
