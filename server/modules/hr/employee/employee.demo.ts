@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { userInTenant } from '../../../kernel/tenancy';
 
 const CATEGORIES: Array<[string, string]> = [
   ['OUV', 'Ouvriers'], ['ETAM', 'Employés, techniciens et agents de maîtrise'], ['CAD', 'Cadres'], ['APP', 'Apprentis'], ['INT', 'Intérimaires'],
@@ -13,8 +14,8 @@ interface DemoEmployee {
 const EMPLOYEES: DemoEmployee[] = [
   { matricule: 'S0001', civility: 'mrs', first: 'Claire', last: 'Martin', position: 'Responsable QHSE', service: 'QHSE', category: 'CAD', contract: 'cdi', entry: '2012-09-03', birth: '1981-04-17', birthPlace: 'Lyon', qualification: 'Ingénieure HSE', coefficient: '130', user: 'claire.martin', mobile: '06 71 23 45 10', rtt: '10', booklet: true },
   { matricule: 'S0002', civility: 'mrs', first: 'Sophie', last: 'Lefebvre', position: 'Technicienne de maintenance', service: 'Maintenance', category: 'ETAM', contract: 'cdi', entry: '2016-03-14', birth: '1990-11-02', birthPlace: 'Villeurbanne', qualification: 'BTS Maintenance des systèmes', coefficient: '400', user: 'sophie.lefebvre', mobile: '06 71 23 45 11', rtt: '8', booklet: true },
-  { matricule: 'S0003', civility: 'mr', first: 'Julien', last: 'Moreau', position: 'Chef d\'équipe maintenance', service: 'Maintenance', category: 'ETAM', contract: 'cdi', entry: '2009-06-01', birth: '1978-02-25', birthPlace: 'Saint-Étienne', qualification: 'Électromécanicien', coefficient: '450', mobile: '06 71 23 45 12', booklet: true, btpCard: 'BTP-69-004512' },
-  { matricule: 'S0004', civility: 'mr', first: 'Karim', last: 'Benali', position: 'Cariste', service: 'Logistique', category: 'OUV', contract: 'cdi', entry: '2018-01-08', birth: '1992-07-30', birthPlace: 'Vénissieux', qualification: 'CACES R489 cat. 3 et 5', coefficient: '190', mobile: '06 71 23 45 13', booklet: true },
+  { matricule: 'S0003', civility: 'mr', first: 'Julien', last: 'Moreau', position: 'Chef d\'équipe maintenance', service: 'Maintenance', category: 'ETAM', contract: 'cdi', entry: '2009-06-01', birth: '1978-02-25', birthPlace: 'Saint-Étienne', qualification: 'Électromécanicien', coefficient: '450', user: 'julien.moreau', mobile: '06 71 23 45 12', booklet: true, btpCard: 'BTP-69-004512' },
+  { matricule: 'S0004', civility: 'mr', first: 'Karim', last: 'Benali', position: 'Cariste', service: 'Logistique', category: 'OUV', contract: 'cdi', entry: '2018-01-08', birth: '1992-07-30', birthPlace: 'Vénissieux', qualification: 'CACES R489 cat. 3 et 5', coefficient: '190', user: 'karim.benali', mobile: '06 71 23 45 13', booklet: true },
   { matricule: 'S0005', civility: 'mr', first: 'Thomas', last: 'Girard', position: 'Opérateur de production', service: 'Production', category: 'OUV', contract: 'cdi', entry: '2019-09-02', birth: '1995-05-12', birthPlace: 'Bron', qualification: 'CAP Conduite de systèmes industriels', coefficient: '170', mobile: '06 71 23 45 14', booklet: true },
   { matricule: 'S0006', civility: 'mrs', first: 'Nathalie', last: 'Roux', position: 'Conductrice de ligne', service: 'Production', category: 'OUV', contract: 'cdi', entry: '2011-04-18', birth: '1983-09-08', birthPlace: 'Givors', qualification: 'Bac pro Pilotage de lignes', coefficient: '215', mobile: '06 71 23 45 15', booklet: true },
   { matricule: 'S0007', civility: 'mr', first: 'Mehdi', last: 'Haddad', position: 'Électricien de maintenance', service: 'Maintenance', category: 'OUV', contract: 'cdd', entry: '2025-02-03', birth: '1997-12-19', birthPlace: 'Lyon', qualification: 'Habilitation électrique BR', coefficient: '210', mobile: '06 71 23 45 16' },
@@ -26,12 +27,16 @@ const EMPLOYEES: DemoEmployee[] = [
 ];
 
 /**
- * The demo company's employees (about a dozen, across its services, two linked to the demo
- * users claire.martin and sophie.lefebvre) and activity categories. Idempotent per company.
+ * The demo company's employees (about a dozen, across its services, each demo user linked to their
+ * record so that they can ask for leave and show on the calendar) and activity categories.
+ * Idempotent per company; a company seeded before the links gets them on the next run.
  */
 export async function seedEmployeeDemo(db: DataSource, tenantId: number): Promise<void> {
   const [done] = await db.query('SELECT 1 FROM employee WHERE tenant_id = $1 LIMIT 1', [tenantId]);
-  if (done) return;
+  if (done) {
+    await linkDemoUsers(db, tenantId);
+    return;
+  }
   await db.transaction(async (m) => {
     const categories = new Map<string, number>();
     for (const [code, name] of CATEGORIES) {
@@ -41,8 +46,8 @@ export async function seedEmployeeDemo(db: DataSource, tenantId: number): Promis
     }
     const services: Array<{ id: number; name: string }> = await m.query('SELECT id, name FROM service WHERE tenant_id = $1 AND deleted_at IS NULL', [tenantId]);
     const users: Array<{ id: number; username: string }> = await m.query(
-      `SELECT u.id, u.username FROM app_user u WHERE u.username IN ('claire.martin', 'sophie.lefebvre')
-          AND NOT EXISTS (SELECT 1 FROM employee e WHERE e.user_id = u.id)`);
+      `SELECT u.id, u.username FROM app_user u WHERE u.username = ANY($1::text[]) AND ${userInTenant('u', '$2')}
+          AND NOT EXISTS (SELECT 1 FROM employee e WHERE e.user_id = u.id)`, [DEMO_USERS, tenantId]);
     for (const e of EMPLOYEES) {
       const email = `${e.first}.${e.last}`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z.]/g, '') + '@demo-industrie.fr';
       await m.query(
@@ -57,4 +62,19 @@ export async function seedEmployeeDemo(db: DataSource, tenantId: number): Promis
       );
     }
   });
+}
+
+const DEMO_USERS = EMPLOYEES.flatMap((e) => (e.user ? [e.user] : []));
+
+/**
+ * Links the demo users to their employee record (by matricule) in a company whose employees were
+ * seeded before those links existed: a record already linked and a user already linked stay as they are.
+ */
+async function linkDemoUsers(db: DataSource, tenantId: number): Promise<void> {
+  for (const e of EMPLOYEES.filter((x) => x.user)) {
+    await db.query(
+      `UPDATE employee e SET user_id = u.id FROM app_user u
+        WHERE e.tenant_id = $1 AND e.matricule = $2 AND e.user_id IS NULL AND e.deleted_at IS NULL AND u.username = $3 AND ${userInTenant('u', '$1')}
+          AND NOT EXISTS (SELECT 1 FROM employee o WHERE o.user_id = u.id)`, [tenantId, e.matricule, e.user]);
+  }
 }
