@@ -34,7 +34,8 @@ export const DEFAULT_RIGHTS: Record<string, string[]> = {
   allowed_to_switch: ['other.switch_user'],
   operationnal: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.rescue_worker', 'consignment.access', 'consignment.add', 'consignment.officer', 'vgp.view', 'vgp.equipment_view', 'vgp.controls_view', 'companies.view', 'action.add', 'project.view', 'project.view_service'],
   maintenance_manager: [...EVERYONE, ...PREVENTION_READ, ...group('vgp'), ...group('consignment'), 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.validate_work_orders', 'companies.view', 'action.add', 'action.close', 'action.reassign'],
-  hr_manager: [...EVERYONE, ...group('hr'), 'event.list_all', 'event.edit', 'action.add', 'companies.view'],
+  // project.unavailability: the calendar's unavailability mode records work accidents and stoppages (issue 25 item 8).
+  hr_manager: [...EVERYONE, ...group('hr'), 'project.unavailability', 'event.list_all', 'event.edit', 'action.add', 'companies.view'],
   manager: [...EVERYONE, ...PREVENTION_READ, 'hr.view', 'hr.leave_manage', 'hr.work_time', 'event.list_all', 'event.edit', 'event.validate', 'action.view_all', 'action.add', 'action.close', 'action.reassign', 'action.archive', 'project.view', 'project.view_service', 'project.add', 'project.edit', 'project.members', 'project.tasks', 'project.documents', 'project.comments', 'project.done', 'companies.view', 'companies.rate'],
   contact: ['pdp.view', 'pdp.documents', 'pdp.comment', 'pdp.amend', 'ppsps.view', 'ppsps.documents', 'ppsps.amend', 'pds.view', 'security_welcome.view', 'activity_map.quiz'],
   cssct: [...EVERYONE, ...PREVENTION_READ, 'event.list_all', 'unique_document.view_all', 'action.view_all', 'pdp.inspection_invitations', 'hr.view'],
