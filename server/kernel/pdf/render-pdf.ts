@@ -136,14 +136,17 @@ export async function renderPrintHtml(req: PdfRequest): Promise<{ html: string; 
   return { html, date, companyName };
 }
 
+/** Tries of one render when Chromium dies under it (a document error is never retried). */
+export const MAX_RENDER_ATTEMPTS = 3;
+
 /**
  * Prints HTML to an A4 PDF with headless Chromium: one shared browser, launched on first use,
  * and ready pages reused from document to document (see {@link PagePool}), at most
  * {@link pdfSlots} of them printing at once; the others wait their turn. JavaScript is off and
  * every network request is refused: print templates are static (styles inline, system fonts),
  * and user content must not make the server fetch anything. When Chromium dies under a render
- * (crash, killed), the render is tried once more on a fresh page, in a relaunched browser when
- * the browser itself died.
+ * (crash, killed), the render is tried again on a fresh page (up to {@link MAX_RENDER_ATTEMPTS}
+ * times), in a relaunched browser when the browser itself died.
  */
 export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string } = {}): Promise<Buffer> {
   const { html, date, companyName } = await renderPrintHtml(req);
@@ -168,7 +171,9 @@ export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string }
         printed = true;
         return pdf;
       } catch (err) {
-        if (attempt > 1 || !pages.diedUnder(pooled, err)) throw err;
+        // Killed renderers may take the spare page too before its 'crash' event arrives: a page
+        // handed out just after a death can die as well, hence one try more than the pages kept.
+        if (attempt > MAX_RENDER_ATTEMPTS - 1 || !pages.diedUnder(pooled, err)) throw err;
       } finally {
         await pages.release(pooled, printed);
       }
