@@ -103,8 +103,8 @@ describe('nobody decides their own leave request', () => {
     const b = await loginAs(t, c.boss);
     const card = await leaveCard(b.agent);
     expect(card).toMatch(/data-testid="home-card-count">1</);
-    expect(card).toContain('Moreau Léa');
-    expect(card).not.toContain('Roux Léa');
+    expect(card).toContain('Léa Moreau');
+    expect(card).not.toContain('Léa Roux');
     // The other manager sees both.
     const o = await loginAs(t, c.other);
     expect(await leaveCard(o.agent)).toMatch(/data-testid="home-card-count">2</);
