@@ -41,6 +41,9 @@ export interface CalendarQuery { resources: number[]; projects: number[]; start:
 /** Colour of a user without a chosen one: the chart palette, by id. */
 export const defaultColor = (userId: number): string => CHART_COLORS[userId % CHART_COLORS.length];
 
+/** Colour of an item without a person: a task nobody is assigned, a period of an employee without a user account. */
+const UNASSIGNED_COLOR = '#6c757d';
+
 /** Id prefixes of the items that are not tasks. */
 export const INTERRUPTION_PREFIX = 'wi-';
 export const LEAVE_PREFIX = 'leave-';
@@ -87,7 +90,7 @@ export async function calendarProjects(db: Db, user: AuthUser): Promise<Calendar
  * The calendar of the user's company over the range: tasks of the projects the user sees and
  * calendar tasks without project (filtered by assignee and project when asked), then the work
  * accidents and interruptions and the approved leave of the employees linked to the resources
- * (every resource without a resource filter). A period's type is shown only to users who see the
+ * (every resource, and the employees without a user account, without a resource filter). A period's type is shown only to users who see the
  * employee in HR; others read "Indisponible".
  */
 export async function calendarData(db: Db, user: AuthUser, q: CalendarQuery, t: Translate): Promise<CalendarData> {
@@ -107,14 +110,17 @@ export async function calendarData(db: Db, user: AuthUser, q: CalendarQuery, t: 
       WHERE ${where.join(' AND ')} ORDER BY t.start_at, t.id`, params);
   const tasks: CalendarTask[] = taskRows.map((r) => ({
     id: r.id, title: r.label, assignedTo: r.assignee_id, start: formatCalendarInstant(new Date(r.start_at)), end: formatCalendarInstant(new Date(r.end_at)),
-    colorResources: r.assignee_id ? (colorOf.get(r.assignee_id) ?? defaultColor(r.assignee_id)) : '#6c757d', isWorkAccident: false,
+    colorResources: r.assignee_id ? (colorOf.get(r.assignee_id) ?? defaultColor(r.assignee_id)) : UNASSIGNED_COLOR, isWorkAccident: false,
   }));
 
-  if (!wanted.length) return { tasks, resources, projects };
-  const evis = employeeVisibility(user, 'e', 3);
+  if (!wanted.length && q.resources.length) return { tasks, resources, projects };
+  const evis = employeeVisibility(user, 'e', 4);
+  // Without a person filter, the employees without a user account show too (unassigned, in grey):
+  // a period recorded for them is never lost from sight (issue 25 item 8).
   const employees: Array<Record<string, any>> = await db.query(
     `SELECT e.id, e.user_id, e.first_name, e.last_name, (${evis.sql}) AS visible FROM employee e
-      WHERE e.tenant_id = $1 AND e.deleted_at IS NULL AND e.user_id = ANY($2::int[])`, [tenantId, wanted, ...evis.params]);
+      WHERE e.tenant_id = $1 AND e.deleted_at IS NULL AND (e.user_id = ANY($2::int[]) OR ($3 AND e.user_id IS NULL))`,
+    [tenantId, wanted, !q.resources.length, ...evis.params]);
   if (!employees.length) return { tasks, resources, projects };
   const byEmployee = new Map(employees.map((e) => [e.id as number, e]));
   const fromDay = formatCalendarInstant(q.start).slice(0, 10);
@@ -131,12 +137,12 @@ export async function calendarData(db: Db, user: AuthUser, q: CalendarQuery, t: 
   ];
   for (const p of all) {
     const e = byEmployee.get(p.employeeId)!;
-    const who = nameOf.get(e.user_id) ?? `${e.first_name} ${e.last_name}`.trim();
+    const who = (e.user_id && nameOf.get(e.user_id)) || `${e.first_name ?? ''} ${e.last_name}`.trim();
     const what = p.kind === 'leave' ? t('calendar.items.leave') : e.visible ? t(`hr-health.types.${p.label}`) : t('calendar.items.unavailable');
     tasks.push({
       id: `${p.kind === 'leave' ? LEAVE_PREFIX : INTERRUPTION_PREFIX}${p.sourceId}`,
-      title: `${what} – ${who}`, assignedTo: e.user_id, start: `${p.start} 00:00`, end: `${p.end} 23:59`,
-      colorResources: colorOf.get(e.user_id) ?? defaultColor(e.user_id), isWorkAccident: true,
+      title: `${what} – ${who}`, assignedTo: e.user_id ?? null, start: `${p.start} 00:00`, end: `${p.end} 23:59`,
+      colorResources: e.user_id ? (colorOf.get(e.user_id) ?? defaultColor(e.user_id)) : UNASSIGNED_COLOR, isWorkAccident: true,
     });
   }
   return { tasks, resources, projects };
