@@ -25,7 +25,7 @@ describe('project_calendar_work_accident_add', () => {
     const res = await a.agent.get('/calendar/work-accident/new').query({ start: '2026-06-08 00:00', end: '2026-06-10 00:00', resource: worker.id }).set(XHR);
     expect(res.status).toBe(200);
     expect(res.text).toContain('data-testid="calendar-accident-form"');
-    expect(res.text).toMatch(new RegExp(`<option value="${employee}" selected>Martin Lucie</option>`));
+    expect(res.text).toMatch(new RegExp(`<option value="${employee}" selected>Lucie Martin</option>`));
     expect(res.text).toContain('name="work_interruption[accidentDate]" value="08/06/2026"');
     expect(res.text).toContain('name="work_interruption[interruptionStartDate]" value="08/06/2026"');
     expect(res.text).toContain('name="work_interruption[interruptionEndDate]" value="09/06/2026"');
