@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { todayIso } from '../../kernel/clock';
 import { HttpError } from '../../kernel/http/errors';
+import { personName } from '../../kernel/person-name';
 import { parseForm, type FieldError } from '../../kernel/http/forms';
 import { renderScreen, renderView } from '../../kernel/http/render';
 import { removedWith, routeId, saved, stale, tenantOf } from '../../kernel/http/respond';
@@ -71,7 +72,12 @@ async function save(req: Request, res: Response, current: WorkInterruptionRow | 
   const form = parseForm(workInterruptionSchema, req.body, FORM);
   if (!form.ok) return renderAccidentForm(req, res, current, form.values, form.errors);
   const result = await saveWorkInterruption(req.ctx.db, req.authUser!, current?.id ?? null, form.data);
-  if (result.ok) return saved(req, res, 'calendar.flash.accident_saved');
+  if (result.ok) {
+    // The calendar's people are users: say where the period of an employee without an account shows (issue 25 item 8).
+    const [e] = await req.ctx.db.query('SELECT user_id, first_name, last_name FROM employee WHERE id = $1 AND tenant_id = $2', [form.data.employee, tenantOf(req)]);
+    if (e && e.user_id === null) return saved(req, res, 'calendar.flash.accident_saved_unlinked', { name: personName(e.first_name, e.last_name) });
+    return saved(req, res, 'calendar.flash.accident_saved');
+  }
   if ('stale' in result) return stale(req, res);
   if ('notFound' in result) throw new HttpError(404, 'errors.not_found.title');
   return renderAccidentForm(req, res, current, form.values, result.errors);

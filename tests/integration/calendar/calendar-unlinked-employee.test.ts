@@ -1,6 +1,6 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
 import { createTestApp, type TestApp } from '../../support/app';
-import { actor, companyOf, insertEmployee, insertInterruption, XHR, type Actor } from './calendar-fixtures';
+import { actor, companyOf, insertEmployee, insertInterruption, postForm, XHR, type Actor } from './calendar-fixtures';
 
 let t: TestApp;
 let restoreClock: () => void;
@@ -40,5 +40,19 @@ describe('calendar: periods of an employee without a user account', () => {
     const kept = await insertEmployee(t, hr.tenantId, null, { last_name: 'Présent' });
     await insertInterruption(t, hr.tenantId, kept, { type: 'WORK_ACCIDENT', accident_date: '2026-06-08', deleted_at: new Date() });
     expect(await periods(hr)).toEqual([]);
+  });
+
+  it('says where the period shows when it is saved for an employee without an account, not for a linked one', async () => {
+    const hr = await actor(t, ['other.calendar', 'project.unavailability', 'hr.view_all']);
+    const unlinked = await insertEmployee(t, hr.tenantId, null, { first_name: 'Noé', last_name: 'Sanscompte' });
+    const linked = await insertEmployee(t, hr.tenantId, hr.id, { first_name: 'Lucie', last_name: 'Martin' });
+    const fields = { workInterruptionType: 'WORK_ACCIDENT', accidentDate: '08/06/2026', interruptionStartDate: '08/06/2026', interruptionEndDate: '09/06/2026', severity: 'minor' };
+    const one = await postForm(hr, '/calendar/work-accident/new', 'work_interruption', { ...fields, employee: unlinked });
+    expect(one.status).toBe(201);
+    expect(one.body.message).toBe("La période est enregistrée. Noé Sanscompte n'a pas de compte utilisateur : la période s'affiche en gris, sans personne, quand aucune personne n'est cochée dans le filtre.");
+    expect((await periods(hr)).map((x) => x.title)).toContain('Accident du travail – Noé Sanscompte');
+    const two = await postForm(hr, '/calendar/work-accident/new', 'work_interruption', { ...fields, employee: linked });
+    expect(two.status).toBe(201);
+    expect(two.body.message).toBe('La période est enregistrée.');
   });
 });

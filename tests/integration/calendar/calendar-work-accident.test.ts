@@ -34,7 +34,7 @@ describe('project_calendar_work_accident_add', () => {
 
   it('needs the accident date for a WORK_ACCIDENT and the stoppage start otherwise (200 with the message)', async () => {
     const a = await actor(t, UNAVAILABILITY);
-    const employee = await insertEmployee(t, a.tenantId, null);
+    const employee = await insertEmployee(t, a.tenantId, a.id);
     const accident = await post(a, '/calendar/work-accident/new', { employee, workInterruptionType: 'WORK_ACCIDENT', accidentDate: '', interruptionStartDate: '08/06/2026', substitutePosition: 'Magasin' });
     expect(accident.status).toBe(200);
     expect(fieldError(accident.text, 'accidentDate')).toBe('Veuillez renseigner ce champ.');
