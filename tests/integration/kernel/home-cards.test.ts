@@ -65,11 +65,11 @@ describe('home page cards', () => {
     const { agent } = await loginAs(t, hr);
     const cards = cardsOf((await agent.get('/')).text);
     expect(Object.keys(cards)).toEqual(['my-actions', 'my-tasks', 'leave-to-validate', 'formations-to-renew', 'medical-checkups-due']);
-    expect(cards['leave-to-validate']).toEqual({ count: 1, lines: ['Aubert Léa Congés payés · du 30/11/2026 au 11/12/2026 · 10 j ouvré(s) Dépasse le solde'] });
-    expect(cards['formations-to-renew']).toEqual({ count: 2, lines: ['Aubert Léa SST Expirée le 01/11/2026', 'Bernard Léa SST Expire le 20/12/2026'] });
+    expect(cards['leave-to-validate']).toEqual({ count: 1, lines: ['Léa Aubert Congés payés · du 30/11/2026 au 11/12/2026 · 10 j ouvré(s) Dépasse le solde'] });
+    expect(cards['formations-to-renew']).toEqual({ count: 2, lines: ['Léa Aubert SST Expirée le 01/11/2026', 'Léa Bernard SST Expire le 20/12/2026'] });
     // Aubert overdue, Bernard due within the 60-day default alert delay, Caron up to date.
     expect(cards['medical-checkups-due'].count).toBe(2);
-    expect(cards['medical-checkups-due'].lines).toEqual(['Aubert Léa En retard depuis le 01/10/2026', 'Bernard Léa À prévoir avant le 10/12/2026']);
+    expect(cards['medical-checkups-due'].lines).toEqual(['Léa Aubert En retard depuis le 01/10/2026', 'Léa Bernard À prévoir avant le 10/12/2026']);
     expect(cards['my-tasks']).toEqual({ count: 1, lines: ['Relire le plan de formation Agenda · échéance 24/11/2026 En retard'] });
 
     // With the HR module off, its cards go.
