@@ -166,12 +166,17 @@ class RichText {
     this.sync();
   }
 
+  /** The file input of the image being picked: held here, a detached input nobody references may be collected before its change event. */
+  private picker: HTMLInputElement | null = null;
+
   private pickImage(): void {
     const file = document.createElement('input');
     file.type = 'file';
     file.accept = 'image/*';
+    this.picker = file;
     file.addEventListener('change', () => {
       if (file.files?.[0]) void this.upload(file.files[0]);
+      if (this.picker === file) this.picker = null;
     });
     file.click();
   }
