@@ -31,6 +31,7 @@ import { hrModule } from './hr/hr.routes';
 import { projectModule } from './project/project.routes';
 import { calendarModule } from './calendar/calendar.routes';
 import { riskEvaluationModule } from './risk-evaluation/risk-evaluation.routes';
+import { equipmentModule } from './equipment/equipment.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -66,4 +67,5 @@ export const MODULES: ModuleDef[] = [
   projectModule,
   calendarModule,
   riskEvaluationModule,
+  equipmentModule,
 ];

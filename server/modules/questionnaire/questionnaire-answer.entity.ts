@@ -38,6 +38,14 @@ export class QuestionnaireAnswerRow {
   @Column({ name: 'creates_action', type: 'boolean', default: false })
   createsAction: boolean;
 
+  /** Severity level of the answer (control forms: 1 minor … 3 major); null when the form does not grade. */
+  @Column({ type: 'integer', nullable: true })
+  level: number | null;
+
+  /** Days given to the action this answer creates (its deadline from the day of the answer); null: the action plan's default. */
+  @Column({ name: 'action_delay_days', type: 'integer', nullable: true })
+  actionDelayDays: number | null;
+
   @Column({ type: 'integer', default: 0 })
   position: number;
 

@@ -38,6 +38,10 @@ export class QuestionnaireQuestionRow {
   @Column({ type: 'integer', default: 12 })
   width: number;
 
+  /** Printed in exports and reports (control forms: « à exporter »). */
+  @Column({ name: 'to_export', type: 'boolean', default: true })
+  toExport: boolean;
+
   @Column({ type: 'integer', default: 1 })
   version: number;
 
