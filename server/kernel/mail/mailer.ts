@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
 import { mailRecordDir } from './outbox';
 
@@ -75,15 +75,19 @@ export class Mailer {
   private readonly outbox: SentMail[] = [];
 
   /**
+   * @param makeTransport builds the transport at the first mail.
    * @param recordDir when set (never in production), each mail is also written there as a JSON
    *   file, so a test driving the server from another process (e2e) reads what was sent.
    */
-  constructor(private readonly transport: Transporter, readonly from: string, private readonly recording: boolean, private readonly recordDir?: string) {}
+  constructor(private readonly makeTransport: () => Transporter, readonly from: string, private readonly recording: boolean, private readonly recordDir?: string) {}
+
+  private transport?: Transporter;
 
   /** Sends one mail; resolves once the transport accepted it. */
   async send(message: MailMessage): Promise<SentMail> {
     const text = message.text ?? htmlToText(message.html);
     const attachments = message.attachments ?? [];
+    this.transport ??= this.makeTransport();
     const info = await this.transport.sendMail({
       from: this.from,
       to: list(message.to),
@@ -124,6 +128,10 @@ export class Mailer {
   }
 }
 
+// nodemailer (~40 modules, ~12 MB) is loaded with the first mail, not at start: most processes send none for a while.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodemailer = (): typeof import('nodemailer') => require('nodemailer') as typeof import('nodemailer');
+
 /**
  * The mailer of this environment: SMTP from `SMTP_URL` in production (required there), else a
  * JSON transport that sends nothing and records every message (in memory, and as files in
@@ -133,7 +141,8 @@ export function createMailer(config: Pick<AppConfig, 'env'>, env: NodeJS.Process
   const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
   if (config.env === 'production') {
     if (!env.SMTP_URL) throw new Error('SMTP_URL est obligatoire en production.');
-    return new Mailer(nodemailer.createTransport(env.SMTP_URL), from, false);
+    const url = env.SMTP_URL;
+    return new Mailer(() => nodemailer().createTransport(url), from, false);
   }
-  return new Mailer(nodemailer.createTransport({ jsonTransport: true }), from, true, mailRecordDir(config, env) ?? undefined);
+  return new Mailer(() => nodemailer().createTransport({ jsonTransport: true }), from, true, mailRecordDir(config, env) ?? undefined);
 }
