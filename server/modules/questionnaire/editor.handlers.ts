@@ -92,7 +92,7 @@ async function questionSave(req: Request, res: Response, target: { groupId: numb
 export const questionAdd = formRoute(async (req, res) => {
   const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
   const position = await nextPosition(req.ctx.db, 'questionnaire_question', tenantOf(req), group.id);
-  await questionForm(req, res, req.ctx.routes.path('questionnaire_question_add', { id: group.id }), { answerType: 'short', required: false, displayLabel: true, width: 12, position, version: 0 });
+  await questionForm(req, res, req.ctx.routes.path('questionnaire_question_add', { id: group.id }), { answerType: 'short', required: false, displayLabel: true, toExport: true, width: 12, position, version: 0 });
 }, async (req, res) => {
   const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
   await questionSave(req, res, { groupId: group.id }, req.ctx.routes.path('questionnaire_question_add', { id: group.id }), null);
@@ -140,7 +140,7 @@ async function choiceQuestion(req: Request): Promise<QuestionRow> {
 export const answerAdd = formRoute(async (req, res) => {
   const question = await choiceQuestion(req);
   const position = await nextPosition(req.ctx.db, 'questionnaire_answer', tenantOf(req), question.id);
-  await answerForm(req, res, req.ctx.routes.path('questionnaire_answer_add', { id: question.id }), { position, conforming: '', color: '', createsAction: false, version: 0 });
+  await answerForm(req, res, req.ctx.routes.path('questionnaire_answer_add', { id: question.id }), { position, conforming: '', color: '', createsAction: false, level: '', actionDelayDays: '', version: 0 });
 }, async (req, res) => {
   const question = await choiceQuestion(req);
   await answerSave(req, res, { questionId: question.id }, req.ctx.routes.path('questionnaire_answer_add', { id: question.id }), null);
@@ -151,7 +151,8 @@ const conformingValue = (v: boolean | null) => (v === null ? '' : v ? '1' : '0')
 /** `questionnaire_answer_edit {id}`. */
 export const answerEdit = formRoute(async (req, res) => {
   const answer = orNotFound(await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));
-  const values = { ...answer, points: answer.points === null ? '' : String(answer.points).replace('.', ','), conforming: conformingValue(answer.conforming), color: answer.color ?? '' };
+  const values = { ...answer, points: answer.points === null ? '' : String(answer.points).replace('.', ','), conforming: conformingValue(answer.conforming), color: answer.color ?? '',
+    level: answer.level ?? '', actionDelayDays: answer.actionDelayDays ?? '' };
   await answerForm(req, res, req.ctx.routes.path('questionnaire_answer_edit', { id: answer.id }), values, {}, answer);
 }, async (req, res) => {
   const answer = orNotFound(await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));

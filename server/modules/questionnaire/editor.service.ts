@@ -43,23 +43,23 @@ export async function findGroup(db: Db, tenantId: number, id: number): Promise<G
 }
 
 /** A question as its form edits it. */
-export interface QuestionRow { id: number; groupId: number; questionnaireId: number; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; version: number }
+export interface QuestionRow { id: number; groupId: number; questionnaireId: number; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; toExport: boolean; version: number }
 
 /** A live question of the company, or null. */
 export async function findQuestion(db: Db, tenantId: number, id: number): Promise<QuestionRow | null> {
   const [r] = await db.query(`SELECT q.*, g.questionnaire_id ${LIVE_QUESTION} AND q.id = $1 AND q.tenant_id = $2`, [id, tenantId]);
-  return r ? { id: r.id, groupId: r.group_id, questionnaireId: r.questionnaire_id, label: r.label, position: r.position, answerType: r.answer_type, required: r.required, displayLabel: r.display_label, width: r.width, version: r.version } : null;
+  return r ? { id: r.id, groupId: r.group_id, questionnaireId: r.questionnaire_id, label: r.label, position: r.position, answerType: r.answer_type, required: r.required, displayLabel: r.display_label, width: r.width, toExport: r.to_export, version: r.version } : null;
 }
 
 /** An answer as its form edits it. */
-export interface AnswerRow { id: number; questionId: number; questionnaireId: number; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; position: number; version: number }
+export interface AnswerRow { id: number; questionId: number; questionnaireId: number; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; level: number | null; actionDelayDays: number | null; position: number; version: number }
 
 /** A live proposed answer of the company, or null. */
 export async function findAnswer(db: Db, tenantId: number, id: number): Promise<AnswerRow | null> {
   const [r] = await db.query(`SELECT a.*, g.questionnaire_id ${LIVE_ANSWER} AND a.id = $1 AND a.tenant_id = $2`, [id, tenantId]);
   return r ? {
     id: r.id, questionId: r.question_id, questionnaireId: r.questionnaire_id, label: r.label, points: r.points === null ? null : Number(r.points),
-    conforming: r.conforming, color: r.color, createsAction: r.creates_action, position: r.position, version: r.version,
+    conforming: r.conforming, color: r.color, createsAction: r.creates_action, level: r.level, actionDelayDays: r.action_delay_days, position: r.position, version: r.version,
   } : null;
 }
 
@@ -98,11 +98,11 @@ export async function saveGroup(db: DataSource, tenantId: number, target: { ques
  * recorded, nor move between choice and non-choice types while proposed answers exist.
  */
 export async function saveQuestion(db: DataSource, tenantId: number, target: { groupId: number } | { id: number }, input: QuestionInput): Promise<SaveResult> {
-  const values = [input.label, input.position, input.answerType, input.required, input.displayLabel, input.width];
+  const values = [input.label, input.position, input.answerType, input.required, input.displayLabel, input.width, input.toExport ?? true];
   if ('groupId' in target) {
     const [row] = await db.query(
-      `INSERT INTO questionnaire_question (tenant_id, group_id, label, position, answer_type, required, display_label, width)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, [tenantId, target.groupId, ...values]);
+      `INSERT INTO questionnaire_question (tenant_id, group_id, label, position, answer_type, required, display_label, width, to_export)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, [tenantId, target.groupId, ...values]);
     return { ok: true, id: row.id };
   }
   return db.transaction(async (m) => {
@@ -114,24 +114,28 @@ export async function saveQuestion(db: DataSource, tenantId: number, target: { g
       if (proposed && !CHOICE_TYPES.has(input.answerType)) return { ok: false, errors: { answerType: 'questionnaire.errors.type_has_answers' } };
     }
     const ok = await updateLocked(m,
-      `UPDATE questionnaire_question SET label = $1, position = $2, answer_type = $3, required = $4, display_label = $5, width = $6, version = version + 1
-        WHERE id = $7 AND tenant_id = $8 AND version = $9 AND deleted_at IS NULL RETURNING id`, [...values, target.id, tenantId, input.version]);
+      `UPDATE questionnaire_question SET label = $1, position = $2, answer_type = $3, required = $4, display_label = $5, width = $6, to_export = $7, version = version + 1
+        WHERE id = $8 AND tenant_id = $9 AND version = $10 AND deleted_at IS NULL RETURNING id`, [...values, target.id, tenantId, input.version]);
     return ok ? { ok: true, id: target.id } : { ok: false, stale: true };
   });
 }
 
-/** Creates a proposed answer of a choice question or updates one. */
+/**
+ * Creates a proposed answer of a choice question or updates one. The action delay is kept only
+ * for an answer that creates an action (the editor greys it out otherwise).
+ */
 export async function saveAnswer(db: DataSource, tenantId: number, target: { questionId: number } | { id: number }, input: AnswerInput): Promise<SaveResult> {
-  const values = [input.label, input.points, input.conforming, input.color, input.createsAction, input.position];
+  const delay = input.createsAction ? input.actionDelayDays ?? null : null;
+  const values = [input.label, input.points, input.conforming, input.color, input.createsAction, input.position, input.level ?? null, delay];
   if ('questionId' in target) {
     const [row] = await db.query(
-      `INSERT INTO questionnaire_answer (tenant_id, question_id, label, points, conforming, color, creates_action, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, [tenantId, target.questionId, ...values]);
+      `INSERT INTO questionnaire_answer (tenant_id, question_id, label, points, conforming, color, creates_action, position, level, action_delay_days)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`, [tenantId, target.questionId, ...values]);
     return { ok: true, id: row.id };
   }
   const ok = await updateLocked(db,
-    `UPDATE questionnaire_answer SET label = $1, points = $2, conforming = $3, color = $4, creates_action = $5, position = $6, version = version + 1
-      WHERE id = $7 AND tenant_id = $8 AND version = $9 AND deleted_at IS NULL RETURNING id`, [...values, target.id, tenantId, input.version]);
+    `UPDATE questionnaire_answer SET label = $1, points = $2, conforming = $3, color = $4, creates_action = $5, position = $6, level = $7, action_delay_days = $8, version = version + 1
+      WHERE id = $9 AND tenant_id = $10 AND version = $11 AND deleted_at IS NULL RETURNING id`, [...values, target.id, tenantId, input.version]);
   return ok ? { ok: true, id: target.id } : { ok: false, stale: true };
 }
 

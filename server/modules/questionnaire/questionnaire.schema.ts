@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkbox, decimal, integer, optionalOneOf, queryEnum, requiredText as required, version } from '../../kernel/http/fields';
+import { checkbox, decimal, integer, optionalInteger, optionalOneOf, queryEnum, requiredText as required, version } from '../../kernel/http/fields';
 import { NAMED_COLORS } from '../../kernel/palette';
 import { ANSWER_TYPES, SURVEY_TYPES } from './questionnaire.types';
 
@@ -17,23 +17,36 @@ export const questionSchema = z.object({
   answerType: z.enum(ANSWER_TYPES as [string, ...string[]], { error: 'validation.choice' }).transform((v) => v as (typeof ANSWER_TYPES)[number]),
   required: checkbox,
   displayLabel: checkbox,
+  toExport: checkbox,
   width,
   position,
   version,
 });
-export type QuestionInput = z.infer<typeof questionSchema>;
+/** A question as saved; `toExport` defaults to true for callers that build it in code. */
+export type QuestionInput = Omit<z.infer<typeof questionSchema>, 'toExport'> & { toExport?: boolean };
 
-/** The proposed-answer form (`questionnaire_answer[...]`): points accept a French decimal comma. */
+/** Highest severity level of an answer (1 minor … 3 major). */
+export const MAX_ANSWER_LEVEL = 3;
+/** Longest delay given to the action an answer creates, in days (ten years). */
+export const MAX_ACTION_DELAY_DAYS = 3650;
+
+/**
+ * The proposed-answer form (`questionnaire_answer[...]`): points accept a French decimal comma;
+ * level and action delay are optional whole numbers.
+ */
 export const answerSchema = z.object({
   label: required(255),
   points: decimal(-10_000, 10_000, { error: 'questionnaire.errors.points', scale: 2 }),
   conforming: optionalOneOf(['1', '0']).transform((v) => (v === null ? null : v === '1')),
   color: optionalOneOf(Object.keys(NAMED_COLORS)),
   createsAction: checkbox,
+  level: optionalInteger(1, MAX_ANSWER_LEVEL, { error: 'questionnaire.errors.level' }),
+  actionDelayDays: optionalInteger(0, MAX_ACTION_DELAY_DAYS, { error: 'questionnaire.errors.action_delay' }),
   position,
   version,
 });
-export type AnswerInput = z.infer<typeof answerSchema>;
+/** An answer as saved; level and action delay may be left out by callers that build it in code. */
+export type AnswerInput = Omit<z.infer<typeof answerSchema>, 'level' | 'actionDelayDays'> & { level?: number | null; actionDelayDays?: number | null };
 
 /** The survey form (`survey[...]`). */
 export const surveySchema = z.object({

@@ -1,7 +1,8 @@
 /**
  * The questionnaire engine's public API, used by every module with a questionnaire (surveys, custom
  * event types, permits, PPSPS): build and load a questionnaire, read answers from a form, check and
- * store them per subject, compute the conformity rate. See docs/questionnaire.md.
+ * store them per subject, compute the conformity rate; build a questionnaire in code (`saveGroup`,
+ * `saveQuestion`, `saveAnswer`: demo data of the owning modules). See docs/questionnaire.md.
  */
 export { createQuestionnaire, loadQuestionnaire, questionsOf, type Db } from './tree.service';
 export { parseResponses, userLabelsOf, fieldName, normaliseDate, normaliseDateTime, normaliseTime, type QuestionnaireUpload } from './parse-responses';
@@ -10,3 +11,4 @@ export { conformityRate, formatConformity, answersCreatingAction, hasConformityF
 export { listSurveys, type SurveyRow } from './survey.service';
 export { questionnaireUploads } from './questionnaire.uploads';
 export { registerQuestionnaireOwner, questionnaireOwners, questionnaireEditorUrl, type QuestionnaireOwner } from './owners';
+export { saveGroup, saveQuestion, saveAnswer, type SaveResult } from './editor.service';

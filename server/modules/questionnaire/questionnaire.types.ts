@@ -21,11 +21,14 @@ export type SurveyType = (typeof SURVEY_TYPES)[number];
 /** Owner type of the questionnaires administered as surveys. */
 export const SURVEY_OWNER = 'survey';
 
-/** A proposed answer of a choice question. */
-export interface QuestionnaireAnswerOption { id: number; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; }
+/**
+ * A proposed answer of a choice question. `level` (1-3) grades a non-conforming answer and
+ * `actionDelayDays` gives the deadline of the action it creates (control forms); both optional.
+ */
+export interface QuestionnaireAnswerOption { id: number; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; level?: number | null; actionDelayDays?: number | null; }
 
-/** A question, with its proposed answers in order (empty for non-choice types). */
-export interface QuestionnaireQuestion { id: number; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; answers: QuestionnaireAnswerOption[]; }
+/** A question, with its proposed answers in order (empty for non-choice types); `toExport`: printed in exports and reports. */
+export interface QuestionnaireQuestion { id: number; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; toExport?: boolean; answers: QuestionnaireAnswerOption[]; }
 
 /** A group of questions; `helpFile` is the storage key of its help file (download: route `questionnaire_group_help`). */
 export interface QuestionnaireGroup { id: number; name: string; width: number; position: number; helpFile: string | null; questions: QuestionnaireQuestion[]; }

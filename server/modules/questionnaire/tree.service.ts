@@ -37,13 +37,14 @@ export async function loadQuestionnaire(em: Db, tenantId: number, id: number): P
   }
   const byQuestion = new Map<number, QuestionnaireGroup['questions'][number]>();
   for (const q of questions) {
-    const question = { id: q.id, label: q.label, position: q.position, answerType: q.answer_type as AnswerType, required: q.required, displayLabel: q.display_label, width: q.width, answers: [] };
+    const question = { id: q.id, label: q.label, position: q.position, answerType: q.answer_type as AnswerType, required: q.required, displayLabel: q.display_label, width: q.width, toExport: q.to_export, answers: [] };
     byQuestion.set(q.id, question);
     byGroup.get(q.group_id)?.questions.push(question);
   }
   for (const a of answers) {
     byQuestion.get(a.question_id)?.answers.push({
       id: a.id, label: a.label, points: a.points === null ? null : Number(a.points), conforming: a.conforming, color: a.color, createsAction: a.creates_action,
+      level: a.level, actionDelayDays: a.action_delay_days,
     });
   }
   return tree;
