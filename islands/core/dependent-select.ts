@@ -43,8 +43,14 @@ async function populate(source: HTMLSelectElement): Promise<void> {
   pending.get(source)?.abort();
   const controller = new AbortController();
   pending.set(source, controller);
-  const url = new URL(source.dataset.populateUrl!, window.location.href);
-  url.searchParams.set(source.dataset.populateParam || 'id', source.value);
+  const template = source.dataset.populateUrl!;
+  // A URL holding `{id}` takes the value in its path (`/equipment/families/{id}.json`); no value, no choices.
+  if (template.includes('{id}') && source.value === '') {
+    fillSelect(target, []);
+    return;
+  }
+  const url = new URL(template.includes('{id}') ? template.replace('{id}', encodeURIComponent(source.value)) : template, window.location.href);
+  if (!template.includes('{id}')) url.searchParams.set(source.dataset.populateParam || 'id', source.value);
   target.setAttribute('aria-busy', 'true');
   try {
     const response = await getXhr(url.pathname + url.search, 'application/json', controller.signal);
@@ -65,7 +71,8 @@ async function populate(source: HTMLSelectElement): Promise<void> {
 
 /**
  * Dependent selects: a `select[data-populate-url][data-populate-target="#sel"]` refills the select
- * `#sel` when it changes, from `GET <url>?<data-populate-param>=<value>` answering `[{id, name}]`.
+ * `#sel` when it changes, from `GET <url>?<data-populate-param>=<value>` (or `<url>` with `{id}` replaced
+ * by the value) answering `[{id, name}]`.
  * Delegated, so selects in modals loaded later work too.
  */
 export function installDependentSelects(): void {
