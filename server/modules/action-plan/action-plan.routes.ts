@@ -13,6 +13,7 @@ import { ACTION_PLAN_WIDGETS } from './action-plan.widgets';
 import { onAssigned } from './listeners/on-assigned';
 import { onProcessed } from './listeners/on-processed';
 import { myActionsCard } from './action-home';
+import { lateActionsCard } from './late-actions.card';
 import { ACTION_RECORD_RULES } from './action-plan.policy';
 
 const files = [parseActionFiles()];
@@ -43,7 +44,7 @@ export const actionPlanModule = defineModule({
     // Side effects of transitions (mails, reminders).
     onAssigned,
     onProcessed,
-    contribute(homeCards, myActionsCard),
+    contribute(homeCards, myActionsCard, lateActionsCard),
     contribute(jobHandlers, actionMailHandler, actionReminderHandler),
     // Deleted drafts go to the shared trash, where they can be restored.
     contribute(trashables, { table: 'action', typeKey: 'action-plan.trash_type' }),

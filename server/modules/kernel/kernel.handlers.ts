@@ -3,6 +3,8 @@ import { catalogue, translationDomains } from '../../kernel/i18n/i18n';
 import { HttpError } from '../../kernel/http/errors';
 import { homeCardsFor } from '../../kernel/home-cards';
 import { renderScreen } from '../../kernel/http/render';
+import { saved } from '../../kernel/http/respond';
+import { dismissGuide, firstStartGuide } from './first-start/first-start-guide';
 
 /** `GET /js/routing.json`: the named-route table for the client (like FOSJsRouting). */
 export function routingJson(req: Request, res: Response): void {
@@ -24,9 +26,17 @@ export function translations(req: Request, res: Response): void {
 
 /** Home page: what waits for the user in each module (the cards the modules register). */
 export async function home(req: Request, res: Response): Promise<void> {
-  const cards = homeCardsFor(req, res.locals.toggles ?? {});
+  const toggles = res.locals.toggles ?? {};
+  const cards = homeCardsFor(req, toggles);
   // One after the other: the embedded database has a single connection, and a card is one or two small queries.
   const loaded = [];
   for (const card of cards) loaded.push({ card, data: await card.load(req), moreUrl: card.moreUrl(req) });
-  await renderScreen(req, res, 'kernel/home', { title: req.t('home.title'), cards: loaded });
+  const guide = await firstStartGuide(req, toggles);
+  await renderScreen(req, res, 'kernel/home', { title: req.t('home.title'), cards: loaded, guide });
+}
+
+/** `POST /home/guide/dismiss`: the administrator hides the first-start guide for good (in this company). */
+export async function homeGuideDismiss(req: Request, res: Response): Promise<void> {
+  await dismissGuide(req);
+  saved(req, res, 'home.guide.dismissed');
 }

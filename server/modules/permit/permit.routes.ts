@@ -17,6 +17,8 @@ import { PERMIT_INDICATOR_ROUTES } from './permit-indicators.routes';
 import { seedPermitDemo } from './permit.demo';
 import { PERMIT_TYPES, type PermitTypeDef } from './permit-types';
 import { PERMIT_PLAN_TABS } from './permit.tabs';
+import { homeCards } from '../../kernel/home-cards';
+import { permitsTodayCard } from './permits-today.card';
 
 const R = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -67,5 +69,6 @@ export const permitModule = defineModule({
     contribute(purgeHooks, PERMIT_ANSWERS_PURGE),
     contribute(jobHandlers, twoHourCheckHandler),
     contribute(responseAccess, ...PERMIT_RESPONSE_ACCESS),
+    contribute(homeCards, permitsTodayCard),
   ],
 });

@@ -9,6 +9,8 @@ import { parseBlankFile, parseDocumentFiles } from './plan-document.uploads';
 import { documentsTab, requiredDocumentsCheck } from './plan-document.tab';
 import { PLAN_DOCUMENT_HISTORY_LABELS } from './plan-document.service';
 import { ownerDocumentRoutes } from './owner-documents.routes';
+import { homeCards } from '../../kernel/home-cards';
+import { documentsToRenewCard } from './documents-to-renew.card';
 
 const ADMIN = 'admin.nomenclatures';
 // Contacts of outside companies give their documents too: these routes check the plan themselves.
@@ -41,6 +43,7 @@ export const planDocumentModule = defineModule({
     contribute(planPageTabs, documentsTab),
     contribute(planChecks, requiredDocumentsCheck),
     contribute(planHistoryLabels, PLAN_DOCUMENT_HISTORY_LABELS),
+    contribute(homeCards, documentsToRenewCard),
     contribute(trashables, { table: 'document_type', typeKey: 'plan-document.trash.document_type' }, { table: 'plan_document', typeKey: 'plan-document.trash.document' }),
   ],
 });

@@ -15,6 +15,8 @@ import { planSignatureListeners } from './plan-transition.listeners';
 import { seedPreventionPlanDemo } from '../core/prevention-plan.demo';
 import { PLAN_OWN_TABS } from './prevention-plan.tabs';
 import { planFieldsCheck, planInspectionCheck } from './prevention-plan.checks';
+import { homeCards } from '../../../kernel/home-cards';
+import { plansWaitingCard } from './plans-waiting.card';
 
 const V = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -55,5 +57,6 @@ export const planPart: PlanPart = {
     contribute(planPageTabs, ...PLAN_OWN_TABS),
     contribute(planChecks, planFieldsCheck, planInspectionCheck),
     contribute(trashables, { table: 'prevention_plan', typeKey: 'prevention-plan.trash_type' }),
+    contribute(homeCards, plansWaitingCard),
   ],
 };
