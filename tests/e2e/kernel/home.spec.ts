@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { expectAccessible } from '../support/axe';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 
@@ -37,6 +38,8 @@ test('an order giver finds on his home page the plan waiting for his signature a
   await expect(line).toContainText('Remplacement du pont roulant');
   await expect(line).toContainText('En attente de validation interne');
   await expect(line.getByTestId('home-card-badge')).toHaveText('À valider');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expectAccessible(page, 'accueil du donneur d\'ordre', '[data-testid="home-card-plans-waiting"]');
   await line.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/prevention-plan/${plan.id}$`));
   await expect(page.getByText('Remplacement du pont roulant').first()).toBeVisible();
@@ -60,6 +63,8 @@ test('the administrator of a new company follows the first-start guide, ticked b
   await expect(step('companies')).toHaveAttribute('data-done', 'false');
   await expect(step('companies').getByRole('link', { name: 'Ouvrir le CRM' })).toBeVisible();
   await expect(guide.getByTestId('home-guide-progress')).toContainText('/ 5');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expectAccessible(page, 'guide de démarrage', '[data-testid="home-guide"]');
 
   // An outside company recorded in the CRM ticks its step.
   await sql('INSERT INTO tiers (tenant_id, name) VALUES ($1, $2)', [me.tenant_id, `Levage Morel ${suffix}`]);

@@ -1,4 +1,5 @@
 import { FixedClock, useClock } from '../../../server/kernel/clock';
+import { setToggle } from '../../../server/kernel/toggles/toggles';
 import { createAction } from '../../../server/modules/action-plan/action-plan.service';
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 
@@ -188,12 +189,27 @@ describe('documents to renew', () => {
     const hiddenEe = await id(`INSERT INTO plan_company (tenant_id, plan_id, kind, name) VALUES ($1, $2, 'EE', 'Caché')`, [tn, hidden]);
     await doc('plan_company', hiddenEe, hidden, insurance, '2026-11-30');
 
+    // Another company's outside document, expired, on a plan of its own.
+    const other = await makeUser(t, { roles: [], rights: ['pdp.view', 'pdp.documents'] });
+    const otherPlan = await plan(other.tenantId, other.id, 'Ailleurs', 'in_operation');
+    const otherEe = await id(`INSERT INTO plan_company (tenant_id, plan_id, kind, name) VALUES ($1, $2, 'EE', 'Ailleurs SARL')`, [other.tenantId, otherPlan]);
+    const otherType = await id(`INSERT INTO document_type (tenant_id, label) VALUES ($1, 'Assurance')`, [other.tenantId]);
+    await q('INSERT INTO plan_document (tenant_id, owner_kind, owner_id, plan_id, document_type_id, expires_on) VALUES ($1, $2, $3, $4, $5, $6)',
+      [other.tenantId, 'plan_company', otherEe, otherPlan, otherType, '2026-11-01']);
+
     const card = cardsOf(await homeOf(me))['documents-to-renew'];
     expect(card).toEqual({ count: 2, lines: [
       'CACES Paul Roux · Morel Levage · Expiré le 01/11/2026 Expiré',
       'Attestation d\'assurance Morel Levage · Expire le 25/12/2026 Expire bientôt',
     ] });
     expect(cardsOf(await homeOf(colleague))['documents-to-renew']).toBeUndefined();
+    expect(cardsOf(await homeOf(other))['documents-to-renew'].lines).toEqual(['Assurance Ailleurs SARL · Expiré le 01/11/2026 Expiré']);
+
+    // With the prevention plans off, their three cards go.
+    await setToggle(t.db.dataSource, tn, 'module_prevention_plan', false);
+    const off = cardsOf(await homeOf(me));
+    expect([off['documents-to-renew'], off['plans-waiting'], off['permits-today']]).toEqual([undefined, undefined, undefined]);
+    await setToggle(t.db.dataSource, tn, 'module_prevention_plan', true);
   });
 });
 
