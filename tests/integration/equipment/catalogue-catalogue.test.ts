@@ -85,6 +85,16 @@ describe('categories', () => {
     expect((await editor.agent.get('/equipment/families?category=abc')).status).toBe(200);
   });
 
+  it('keep the is-equipment flag while equipment is filed in them', async () => {
+    const id = await category(editor, { name: 'Palans', isEquipment: '1' });
+    await q('INSERT INTO equipment (tenant_id, name, category_id) VALUES ($1, $2, $3)', [editor.tenantId, 'Palan 1 t', id]);
+    const res = await postForm(editor, `/equipment/categories/${id}/edit`, 'vgp_category', { name: 'Palans électriques', isEquipment: '0', version: 1 });
+    expect(res.status).toBe(200);
+    expect(fieldError(res.text, 'isEquipment')).toBe('Des équipements sont rangés dans cette catégorie : déplacez-les avant de décocher « Contient des équipements ».');
+    expect(res.text).toContain('value="Palans électriques"');
+    expect((await postForm(editor, `/equipment/categories/${id}/edit`, 'vgp_category', { name: 'Palans électriques', isEquipment: '1', version: 1 })).status).toBe(201);
+  });
+
   it('are edited under the optimistic lock (409 when stale)', async () => {
     const id = await category(editor, { name: 'Rayonnages', isEquipment: '1' });
     expect((await postForm(editor, `/equipment/categories/${id}/edit`, 'vgp_category', { name: 'Rayonnages métalliques', isEquipment: '1', version: 1 })).status).toBe(201);

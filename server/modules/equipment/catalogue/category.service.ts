@@ -61,7 +61,8 @@ export function subtreeOf(tree: CategoryRow[], id: number): Set<number> {
 
 /**
  * Creates (`id` null) or updates a category under the optimistic lock. The parent must be a
- * category of the company outside the category's own subtree (no cycle).
+ * category of the company outside the category's own subtree (no cycle); a category that holds
+ * equipment keeps its is-equipment flag.
  */
 export async function saveCategory(db: DataSource, tenantId: number, id: number | null, input: CategoryInput): Promise<SaveResult> {
   return db.transaction(async (m): Promise<SaveResult> => {
@@ -71,6 +72,10 @@ export async function saveCategory(db: DataSource, tenantId: number, id: number 
       const parentKnown = tree.some((c) => c.id === input.parentId);
       if (!parentKnown) return { ok: false, errors: { parentId: 'validation.choice' } };
       if (id !== null && subtreeOf(tree, id).has(input.parentId)) return { ok: false, errors: { parentId: 'equipment.catalogue.category.errors.cycle' } };
+    }
+    if (id !== null && !input.isEquipment) {
+      const [holds] = await m.query('SELECT 1 FROM equipment WHERE category_id = $1 AND tenant_id = $2 LIMIT 1', [id, tenantId]);
+      if (holds) return { ok: false, errors: { isEquipment: 'equipment.catalogue.category.errors.holds_equipment' } };
     }
     if (id === null) {
       const [row] = await m.query(

@@ -15,7 +15,7 @@ import { equipmentPageTabs, type EquipmentSubject } from '../core/equipment-tabs
 import { equipmentChoices } from './equipment-choices';
 import { EQUIPMENT_FORM, equipmentFilterSchema, equipmentSchema } from './equipment.schema';
 import {
-  choiceErrors, equipmentFormValues, findEquipment, listEquipment, removeEquipment, saveEquipment, setEquipmentArchived, type EquipmentRecord, type FileChanges,
+  choiceErrors, duplicateErrors, equipmentFormValues, findEquipment, listEquipment, removeEquipment, saveEquipment, setEquipmentArchived, type EquipmentRecord, type FileChanges,
 } from './equipment.service';
 import { equipmentFileErrors, keepEquipmentFiles, storage } from './equipment.uploads';
 
@@ -59,6 +59,9 @@ async function submit(req: Request, res: Response, record: EquipmentRecord | nul
   const errors = await choiceErrors(req.ctx.db, user.tenantId, inScope, form.data);
   if (Object.keys(errors).length) return renderForm(req, res, { record, values: form.values, errors });
   const uniqueNumbers = (res.locals.toggles as Record<string, boolean> | undefined)?.machine_number_checks !== false;
+  // Checked again under the lock when saving; asked first so a refused form keeps no file.
+  const duplicates = uniqueNumbers ? await duplicateErrors(req.ctx.db, user.tenantId, record?.id ?? null, form.data) : {};
+  if (Object.keys(duplicates).length) return renderForm(req, res, { record, values: form.values, errors: duplicates });
   const kept = await keepEquipmentFiles(req);
   const files: FileChanges = {};
   if (kept.photo) files.photoFileId = kept.photo; else if (form.data.removePhoto) files.photoFileId = null;

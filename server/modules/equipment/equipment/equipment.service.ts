@@ -136,7 +136,7 @@ export async function choiceErrors(db: Db, tenantId: number, inScope: (itemId: n
 }
 
 /** The serial or internal number another equipment of the company already carries (case and spaces around ignored). */
-async function duplicateErrors(db: Db, tenantId: number, id: number | null, input: EquipmentInput): Promise<Record<string, FieldError>> {
+export async function duplicateErrors(db: Db, tenantId: number, id: number | null, input: EquipmentInput): Promise<Record<string, FieldError>> {
   const errors: Record<string, FieldError> = {};
   const taken = async (column: 'serial_number' | 'internal_number', value: string | null) => {
     if (!value) return false;
