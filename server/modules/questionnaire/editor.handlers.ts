@@ -9,6 +9,7 @@ import {
 } from './editor.service';
 import { loadQuestionnaire } from './tree.service';
 import { questionnaireOwner } from './owners';
+import { requireEditorOf } from './editor.access';
 import { helpFileError, keepUpload } from './questionnaire.uploads';
 import { formRoute, orNotFound, removed, routeId, saved, stale, tenantOf } from './questionnaire.respond';
 import { ANSWER_TYPES, CHOICE_TYPES } from './questionnaire.types';
@@ -16,9 +17,20 @@ import { NAMED_COLORS } from '../../kernel/palette';
 
 type Errors = Record<string, FieldError>;
 
+// Every editor handler reaches its row through these: 404 for another company's, 403 unless the user may edit its owner's questionnaires.
+async function editable<T extends { ownerType: string }>(req: Request, row: T | null): Promise<T> {
+  const found = orNotFound(row);
+  await requireEditorOf(req, found.ownerType);
+  return found;
+}
+const editableQuestionnaire = async (req: Request) => editable(req, await findQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+const editableGroup = async (req: Request) => editable(req, await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+const editableQuestion = async (req: Request) => editable(req, await findQuestion(req.ctx.db, tenantOf(req), routeId(req)));
+const editableAnswer = async (req: Request) => editable(req, await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));
+
 /** `GET /admin/questionnaires/{id}` (questionnaire_edit): groups, questions and answers in order, and the preview. */
 export async function editPage(req: Request, res: Response): Promise<void> {
-  const head = orNotFound(await findQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+  const head = await editableQuestionnaire(req);
   const tree = orNotFound(await loadQuestionnaire(req.ctx.db, tenantOf(req), head.id));
   await renderScreen(req, res, 'questionnaire/edit', { hideTitle: true, title: head.name, head, tree, owner: questionnaireOwner(head.ownerType), choiceTypes: [...CHOICE_TYPES] });
 }
@@ -49,26 +61,26 @@ async function groupSave(req: Request, res: Response, target: { questionnaireId:
 
 /** `questionnaire_group_add {id}` (questionnaire id): GET the form, POST it (multipart, `helpFile`). */
 export const groupAdd = formRoute(async (req, res) => {
-  const head = orNotFound(await findQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+  const head = await editableQuestionnaire(req);
   const action = req.ctx.routes.path('questionnaire_group_add', { id: head.id });
   await groupForm(req, res, action, { width: 12, position: await nextPosition(req.ctx.db, 'questionnaire_group', tenantOf(req), head.id), version: 0 });
 }, async (req, res) => {
-  const head = orNotFound(await findQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+  const head = await editableQuestionnaire(req);
   await groupSave(req, res, { questionnaireId: head.id }, req.ctx.routes.path('questionnaire_group_add', { id: head.id }), null);
 });
 
 /** `questionnaire_group_edit {id}`. */
 export const groupEdit = formRoute(async (req, res) => {
-  const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+  const group = await editableGroup(req);
   await groupForm(req, res, req.ctx.routes.path('questionnaire_group_edit', { id: group.id }), { ...group }, {}, group);
 }, async (req, res) => {
-  const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+  const group = await editableGroup(req);
   await groupSave(req, res, { id: group.id }, req.ctx.routes.path('questionnaire_group_edit', { id: group.id }), group);
 });
 
 /** `questionnaire_group_remove {id}`: the group and its questions go to the trash. */
 export async function groupRemove(req: Request, res: Response): Promise<void> {
-  const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+  const group = await editableGroup(req);
   orNotFound((await trashPart(req.ctx.db, 'questionnaire_group', tenantOf(req), group.id, group.name, req.authUser!.id)) || null);
   removed(req, res);
 }
@@ -90,26 +102,26 @@ async function questionSave(req: Request, res: Response, target: { groupId: numb
 
 /** `questionnaire_question_add {id}` (group id). */
 export const questionAdd = formRoute(async (req, res) => {
-  const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+  const group = await editableGroup(req);
   const position = await nextPosition(req.ctx.db, 'questionnaire_question', tenantOf(req), group.id);
   await questionForm(req, res, req.ctx.routes.path('questionnaire_question_add', { id: group.id }), { answerType: 'short', required: false, displayLabel: true, toExport: true, width: 12, position, version: 0 });
 }, async (req, res) => {
-  const group = orNotFound(await findGroup(req.ctx.db, tenantOf(req), routeId(req)));
+  const group = await editableGroup(req);
   await questionSave(req, res, { groupId: group.id }, req.ctx.routes.path('questionnaire_question_add', { id: group.id }), null);
 });
 
 /** `questionnaire_question_edit {id}`. */
 export const questionEdit = formRoute(async (req, res) => {
-  const question = orNotFound(await findQuestion(req.ctx.db, tenantOf(req), routeId(req)));
+  const question = await editableQuestion(req);
   await questionForm(req, res, req.ctx.routes.path('questionnaire_question_edit', { id: question.id }), { ...question }, {}, question);
 }, async (req, res) => {
-  const question = orNotFound(await findQuestion(req.ctx.db, tenantOf(req), routeId(req)));
+  const question = await editableQuestion(req);
   await questionSave(req, res, { id: question.id }, req.ctx.routes.path('questionnaire_question_edit', { id: question.id }), question);
 });
 
 /** `questionnaire_question_remove {id}`: the question and its answers go to the trash (stored responses stay). */
 export async function questionRemove(req: Request, res: Response): Promise<void> {
-  const question = orNotFound(await findQuestion(req.ctx.db, tenantOf(req), routeId(req)));
+  const question = await editableQuestion(req);
   orNotFound((await trashPart(req.ctx.db, 'questionnaire_question', tenantOf(req), question.id, question.label, req.authUser!.id)) || null);
   removed(req, res);
 }
@@ -131,7 +143,7 @@ async function answerSave(req: Request, res: Response, target: { questionId: num
 
 /** A question of the company that takes proposed answers (404 otherwise, 409 for a non-choice type). */
 async function choiceQuestion(req: Request): Promise<QuestionRow> {
-  const question = orNotFound(await findQuestion(req.ctx.db, tenantOf(req), routeId(req)));
+  const question = await editableQuestion(req);
   if (!CHOICE_TYPES.has(question.answerType)) throw new HttpError(409, 'questionnaire.errors.no_choices');
   return question;
 }
@@ -150,18 +162,18 @@ const conformingValue = (v: boolean | null) => (v === null ? '' : v ? '1' : '0')
 
 /** `questionnaire_answer_edit {id}`. */
 export const answerEdit = formRoute(async (req, res) => {
-  const answer = orNotFound(await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));
+  const answer = await editableAnswer(req);
   const values = { ...answer, points: answer.points === null ? '' : String(answer.points).replace('.', ','), conforming: conformingValue(answer.conforming), color: answer.color ?? '',
     level: answer.level ?? '', actionDelayDays: answer.actionDelayDays ?? '' };
   await answerForm(req, res, req.ctx.routes.path('questionnaire_answer_edit', { id: answer.id }), values, {}, answer);
 }, async (req, res) => {
-  const answer = orNotFound(await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));
+  const answer = await editableAnswer(req);
   await answerSave(req, res, { id: answer.id }, req.ctx.routes.path('questionnaire_answer_edit', { id: answer.id }), answer);
 });
 
 /** `questionnaire_answer_remove {id}`. */
 export async function answerRemove(req: Request, res: Response): Promise<void> {
-  const answer = orNotFound(await findAnswer(req.ctx.db, tenantOf(req), routeId(req)));
+  const answer = await editableAnswer(req);
   orNotFound((await trashPart(req.ctx.db, 'questionnaire_answer', tenantOf(req), answer.id, answer.label, req.authUser!.id)) || null);
   removed(req, res);
 }

@@ -33,32 +33,32 @@ const LIVE_ANSWER = `FROM questionnaire_answer a JOIN questionnaire_question q O
   WHERE a.deleted_at IS NULL`;
 
 /** A group as its form edits it. */
-export interface GroupRow { id: number; questionnaireId: number; name: string; width: number; position: number; helpFileId: number | null; helpFileName: string | null; version: number }
+export interface GroupRow { id: number; questionnaireId: number; ownerType: string; name: string; width: number; position: number; helpFileId: number | null; helpFileName: string | null; version: number }
 
 /** A live group of the company, or null. */
 export async function findGroup(db: Db, tenantId: number, id: number): Promise<GroupRow | null> {
   const [r] = await db.query(
-    `SELECT g.*, (SELECT f.original_name FROM stored_file f WHERE f.id = g.help_file_id) AS help_name ${LIVE_GROUP} AND g.id = $1 AND g.tenant_id = $2`, [id, tenantId]);
-  return r ? { id: r.id, questionnaireId: r.questionnaire_id, name: r.name, width: r.width, position: r.position, helpFileId: r.help_file_id, helpFileName: r.help_name ?? null, version: r.version } : null;
+    `SELECT g.*, n.owner_type, (SELECT f.original_name FROM stored_file f WHERE f.id = g.help_file_id) AS help_name ${LIVE_GROUP} AND g.id = $1 AND g.tenant_id = $2`, [id, tenantId]);
+  return r ? { id: r.id, questionnaireId: r.questionnaire_id, ownerType: r.owner_type, name: r.name, width: r.width, position: r.position, helpFileId: r.help_file_id, helpFileName: r.help_name ?? null, version: r.version } : null;
 }
 
 /** A question as its form edits it. */
-export interface QuestionRow { id: number; groupId: number; questionnaireId: number; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; toExport: boolean; version: number }
+export interface QuestionRow { id: number; groupId: number; questionnaireId: number; ownerType: string; label: string; position: number; answerType: AnswerType; required: boolean; displayLabel: boolean; width: number; toExport: boolean; version: number }
 
 /** A live question of the company, or null. */
 export async function findQuestion(db: Db, tenantId: number, id: number): Promise<QuestionRow | null> {
-  const [r] = await db.query(`SELECT q.*, g.questionnaire_id ${LIVE_QUESTION} AND q.id = $1 AND q.tenant_id = $2`, [id, tenantId]);
-  return r ? { id: r.id, groupId: r.group_id, questionnaireId: r.questionnaire_id, label: r.label, position: r.position, answerType: r.answer_type, required: r.required, displayLabel: r.display_label, width: r.width, toExport: r.to_export, version: r.version } : null;
+  const [r] = await db.query(`SELECT q.*, g.questionnaire_id, n.owner_type ${LIVE_QUESTION} AND q.id = $1 AND q.tenant_id = $2`, [id, tenantId]);
+  return r ? { id: r.id, groupId: r.group_id, questionnaireId: r.questionnaire_id, ownerType: r.owner_type, label: r.label, position: r.position, answerType: r.answer_type, required: r.required, displayLabel: r.display_label, width: r.width, toExport: r.to_export, version: r.version } : null;
 }
 
 /** An answer as its form edits it. */
-export interface AnswerRow { id: number; questionId: number; questionnaireId: number; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; level: number | null; actionDelayDays: number | null; position: number; version: number }
+export interface AnswerRow { id: number; questionId: number; questionnaireId: number; ownerType: string; label: string; points: number | null; conforming: boolean | null; color: string | null; createsAction: boolean; level: number | null; actionDelayDays: number | null; position: number; version: number }
 
 /** A live proposed answer of the company, or null. */
 export async function findAnswer(db: Db, tenantId: number, id: number): Promise<AnswerRow | null> {
-  const [r] = await db.query(`SELECT a.*, g.questionnaire_id ${LIVE_ANSWER} AND a.id = $1 AND a.tenant_id = $2`, [id, tenantId]);
+  const [r] = await db.query(`SELECT a.*, g.questionnaire_id, n.owner_type ${LIVE_ANSWER} AND a.id = $1 AND a.tenant_id = $2`, [id, tenantId]);
   return r ? {
-    id: r.id, questionId: r.question_id, questionnaireId: r.questionnaire_id, label: r.label, points: r.points === null ? null : Number(r.points),
+    id: r.id, questionId: r.question_id, questionnaireId: r.questionnaire_id, ownerType: r.owner_type, label: r.label, points: r.points === null ? null : Number(r.points),
     conforming: r.conforming, color: r.color, createsAction: r.creates_action, level: r.level, actionDelayDays: r.action_delay_days, position: r.position, version: r.version,
   } : null;
 }

@@ -8,6 +8,7 @@ import { parseResponses } from './parse-responses';
 import { findResponseFile, responseAccessCheck, validateTenantReferences } from './responses.service';
 import { answersCreatingAction, conformityRate, formatConformity, hasConformityFlags, totalPoints } from './conformity';
 import { findGroup } from './editor.service';
+import { requireEditorOf } from './editor.access';
 import { storage } from './questionnaire.uploads';
 import { orNotFound, routeId, tenantOf } from './questionnaire.respond';
 import type { QuestionnaireTree, ResponseValues } from './questionnaire.types';
@@ -25,6 +26,7 @@ function previewResult(req: Request, tree: QuestionnaireTree, values: ResponseVa
 /** `GET /admin/questionnaires/{id}/preview` (questionnaire_preview): the questionnaire as it will be filled, empty. */
 export async function previewShow(req: Request, res: Response): Promise<void> {
   const tree = orNotFound(await loadQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+  await requireEditorOf(req, tree.ownerType);
   await renderScreen(req, res, 'questionnaire/preview', { title: req.t('questionnaire.preview.title_of', { name: tree.name }), tree, values: {}, errors: {}, result: null });
 }
 
@@ -35,6 +37,7 @@ export async function previewShow(req: Request, res: Response): Promise<void> {
  */
 export async function previewCheck(req: Request, res: Response): Promise<void> {
   const tree = orNotFound(await loadQuestionnaire(req.ctx.db, tenantOf(req), routeId(req)));
+  await requireEditorOf(req, tree.ownerType);
   const { values, errors } = parseResponses(tree, req.body ?? {}, req.answerFiles, { draft: isDraftSubmit(req.body) });
   const refErrors = await validateTenantReferences(req.ctx.db.manager, tenantOf(req), tree, values);
   const allErrors = { ...refErrors, ...errors };

@@ -9,6 +9,11 @@ export interface QuestionnaireOwner {
   backRoute: string;
   /** Translation key of the back link's text. */
   backLabel: string;
+  /**
+   * A right that also opens the editor of this owner's questionnaires (every questionnaire's editor
+   * needs `admin.nomenclatures` otherwise), e.g. `vgp.forms` for the control forms.
+   */
+  editRight?: string;
 }
 
 const owners = new Map<string, QuestionnaireOwner>([[SURVEY_OWNER, { ownerType: SURVEY_OWNER, backRoute: 'admin_survey_index', backLabel: 'questionnaire.surveys.back' }]]);
@@ -21,12 +26,17 @@ export function registerQuestionnaireOwner(owner: QuestionnaireOwner): void {
 /** Owners of questionnaires: a module contributes its own (`contribute(questionnaireOwners, owner)`). */
 export const questionnaireOwners = extensionPoint<QuestionnaireOwner>('questionnaire:owners', registerQuestionnaireOwner);
 
+/** The edit rights the owners gave (besides `admin.nomenclatures`). */
+export function ownerEditRights(): string[] {
+  return [...owners.values()].flatMap((o) => (o.editRight ? [o.editRight] : []));
+}
+
 /** The owner of a type, when registered. */
 export function questionnaireOwner(ownerType: string): QuestionnaireOwner | null {
   return owners.get(ownerType) ?? null;
 }
 
-/** URL of the editor of a questionnaire (route `questionnaire_edit`, right `admin.nomenclatures`). */
+/** URL of the editor of a questionnaire (route `questionnaire_edit`: `admin.nomenclatures`, or the owner's `editRight`). */
 export function questionnaireEditorUrl(routes: RouteTable, id: number): string {
   return routes.path('questionnaire_edit', { id });
 }

@@ -10,8 +10,11 @@ import * as s from './survey.handlers';
 import { parseHelpFile, questionnaireUploads } from './questionnaire.uploads';
 import { seedQuestionnaireDemo } from './questionnaire.demo';
 import { formRoute } from './questionnaire.respond';
+import { editorGate, editorRoute as ed } from './editor.access';
 
 const N = 'admin.nomenclatures';
+// The editor also opens to an owner's own right (`vgp.forms` for control forms): its handlers check it (editor.access.ts).
+const E = 'authenticated';
 
 /**
  * The shared questionnaire engine (surveys, custom event types, permits, PPSPS): the editor of groups,
@@ -25,17 +28,17 @@ export const questionnaireModule = defineModule({
     { name: 'admin_survey_edit', method: ['GET', 'POST'], path: '/admin/surveys/{id}/edit', right: N, handler: s.surveyEdit },
     { name: 'admin_survey_remove', method: 'POST', path: '/admin/surveys/{id}/remove', right: N, handler: s.surveyRemove },
 
-    { name: 'questionnaire_edit', method: 'GET', path: '/admin/questionnaires/{id}', right: N, handler: e.editPage },
-    { name: 'questionnaire_preview', method: ['GET', 'POST'], path: '/admin/questionnaires/{id}/preview', right: N, handler: formRoute(f.previewShow, f.previewCheck), bodyParsers: [questionnaireUploads] },
-    { name: 'questionnaire_group_add', method: ['GET', 'POST'], path: '/admin/questionnaires/{id}/groups/new', right: N, handler: e.groupAdd, bodyParsers: [parseHelpFile] },
-    { name: 'questionnaire_group_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-groups/{id}/edit', right: N, handler: e.groupEdit, bodyParsers: [parseHelpFile] },
-    { name: 'questionnaire_group_remove', method: 'POST', path: '/admin/questionnaire-groups/{id}/remove', right: N, handler: e.groupRemove },
-    { name: 'questionnaire_question_add', method: ['GET', 'POST'], path: '/admin/questionnaire-groups/{id}/questions/new', right: N, handler: e.questionAdd },
-    { name: 'questionnaire_question_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-questions/{id}/edit', right: N, handler: e.questionEdit },
-    { name: 'questionnaire_question_remove', method: 'POST', path: '/admin/questionnaire-questions/{id}/remove', right: N, handler: e.questionRemove },
-    { name: 'questionnaire_answer_add', method: ['GET', 'POST'], path: '/admin/questionnaire-questions/{id}/answers/new', right: N, handler: e.answerAdd },
-    { name: 'questionnaire_answer_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-answers/{id}/edit', right: N, handler: e.answerEdit },
-    { name: 'questionnaire_answer_remove', method: 'POST', path: '/admin/questionnaire-answers/{id}/remove', right: N, handler: e.answerRemove },
+    { name: 'questionnaire_edit', method: 'GET', path: '/admin/questionnaires/{id}', right: E, handler: ed(e.editPage) },
+    { name: 'questionnaire_preview', method: ['GET', 'POST'], path: '/admin/questionnaires/{id}/preview', right: E, handler: ed(formRoute(f.previewShow, f.previewCheck)), bodyParsers: [editorGate, questionnaireUploads] },
+    { name: 'questionnaire_group_add', method: ['GET', 'POST'], path: '/admin/questionnaires/{id}/groups/new', right: E, handler: ed(e.groupAdd), bodyParsers: [editorGate, parseHelpFile] },
+    { name: 'questionnaire_group_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-groups/{id}/edit', right: E, handler: ed(e.groupEdit), bodyParsers: [editorGate, parseHelpFile] },
+    { name: 'questionnaire_group_remove', method: 'POST', path: '/admin/questionnaire-groups/{id}/remove', right: E, handler: ed(e.groupRemove) },
+    { name: 'questionnaire_question_add', method: ['GET', 'POST'], path: '/admin/questionnaire-groups/{id}/questions/new', right: E, handler: ed(e.questionAdd) },
+    { name: 'questionnaire_question_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-questions/{id}/edit', right: E, handler: ed(e.questionEdit) },
+    { name: 'questionnaire_question_remove', method: 'POST', path: '/admin/questionnaire-questions/{id}/remove', right: E, handler: ed(e.questionRemove) },
+    { name: 'questionnaire_answer_add', method: ['GET', 'POST'], path: '/admin/questionnaire-questions/{id}/answers/new', right: E, handler: ed(e.answerAdd) },
+    { name: 'questionnaire_answer_edit', method: ['GET', 'POST'], path: '/admin/questionnaire-answers/{id}/edit', right: E, handler: ed(e.answerEdit) },
+    { name: 'questionnaire_answer_remove', method: 'POST', path: '/admin/questionnaire-answers/{id}/remove', right: E, handler: ed(e.answerRemove) },
 
     { name: 'questionnaire_group_help', method: 'GET', path: '/questionnaire/groups/{id}/help', right: 'authenticated', handler: f.groupHelp },
     { name: 'questionnaire_response_file', method: 'GET', path: '/questionnaire/files/{id}', right: 'authenticated', handler: f.responseFile },

@@ -67,8 +67,58 @@ describe('control forms (vgp_form_*)', () => {
     expect(row).toMatch(/data-testid="group-count">1</);
     expect(row).toMatch(/data-testid="checkpoint-count">3</);
     expect(row).toMatch(/data-testid="controllable-count">2</);
-    // Without admin.nomenclatures the editor (its right) is not offered.
-    expect(list.text).not.toContain(`href="/admin/questionnaires/${id}"`);
+    expect(list.text).toContain(`href="/admin/questionnaires/${id}"`);
+  });
+
+  it('opens the engine editor of control forms, and only of them, to vgp.forms without admin.nomenclatures', async () => {
+    const { user, agent, csrf } = await formsAdmin();
+    const created = await agent.post('/equipment/forms/new').set(XHR).type('form').send({ _csrf_token: csrf, 'vgp_form[name]': 'Palan électrique' });
+    expect(created.status).toBe(201);
+    const id = Number(created.body.redirect.split('/').pop());
+    expect((await agent.get(created.body.redirect)).status).toBe(200);
+    const group = await agent.post(`/admin/questionnaires/${id}/groups/new`).set(XHR).field('_csrf_token', csrf)
+      .field('questionnaire_group[name]', 'Mécanismes de levage').field('questionnaire_group[width]', '12').field('questionnaire_group[position]', '1');
+    expect(group.status).toBe(201);
+    const [g] = await t.db.dataSource.query('SELECT id FROM questionnaire_group WHERE questionnaire_id = $1', [id]);
+    const question = await agent.post(`/admin/questionnaire-groups/${g.id}/questions/new`).set(XHR).type('form').send({
+      _csrf_token: csrf, 'questionnaire_question[label]': 'Crochet avec linguet', 'questionnaire_question[answerType]': 'radio',
+      'questionnaire_question[toExport]': ['0', '1'], 'questionnaire_question[width]': '12', 'questionnaire_question[position]': '1',
+    });
+    expect(question.status).toBe(201);
+    const [q] = await t.db.dataSource.query('SELECT id FROM questionnaire_question WHERE group_id = $1', [g.id]);
+    const answer = await agent.post(`/admin/questionnaire-questions/${q.id}/answers/new`).set(XHR).type('form').send({
+      _csrf_token: csrf, 'questionnaire_answer[label]': 'Non conforme', 'questionnaire_answer[conforming]': '0', 'questionnaire_answer[position]': '1',
+      'questionnaire_answer[createsAction]': ['0', '1'], 'questionnaire_answer[level]': '3', 'questionnaire_answer[actionDelayDays]': '7',
+    });
+    expect(answer.status).toBe(201);
+    const [a] = await t.db.dataSource.query('SELECT id FROM questionnaire_answer WHERE question_id = $1', [q.id]);
+    expect((await agent.get(`/admin/questionnaires/${id}/preview`).set(XHR)).status).toBe(200);
+
+    // A survey of the same company stays with admin.nomenclatures.
+    const survey = await newForm(user.tenantId, 'Visite chantier', 'survey');
+    const [sg] = await t.db.dataSource.query(`INSERT INTO questionnaire_group (tenant_id, questionnaire_id, name, width, position) VALUES ($1, $2, 'Accès', 12, 1) RETURNING id`, [user.tenantId, survey]);
+    const [sq] = await t.db.dataSource.query(`INSERT INTO questionnaire_question (tenant_id, group_id, label, answer_type) VALUES ($1, $2, 'Clôture', 'radio') RETURNING id`, [user.tenantId, sg.id]);
+    const [sa] = await t.db.dataSource.query(`INSERT INTO questionnaire_answer (tenant_id, question_id, label) VALUES ($1, $2, 'Oui') RETURNING id`, [user.tenantId, sq.id]);
+    for (const url of [`/admin/questionnaires/${survey}`, `/admin/questionnaires/${survey}/preview`, `/admin/questionnaires/${survey}/groups/new`, `/admin/questionnaire-groups/${sg.id}/edit`,
+      `/admin/questionnaire-groups/${sg.id}/questions/new`, `/admin/questionnaire-questions/${sq.id}/edit`, `/admin/questionnaire-questions/${sq.id}/answers/new`, `/admin/questionnaire-answers/${sa.id}/edit`]) {
+      expect([url, (await agent.get(url).set(XHR)).status]).toEqual([url, 403]);
+    }
+    for (const url of [`/admin/questionnaire-groups/${sg.id}/remove`, `/admin/questionnaire-questions/${sq.id}/remove`, `/admin/questionnaire-answers/${sa.id}/remove`]) {
+      expect([url, (await agent.post(url).set(XHR).send({ _csrf_token: csrf })).status]).toEqual([url, 403]);
+    }
+    const renamed = await agent.post(`/admin/questionnaire-groups/${sg.id}/edit`).set(XHR).field('_csrf_token', csrf)
+      .field('questionnaire_group[name]', 'Piraté').field('questionnaire_group[width]', '12').field('questionnaire_group[position]', '1').field('questionnaire_group[version]', '1');
+    expect(renamed.status).toBe(403);
+    expect((await t.db.dataSource.query('SELECT name, deleted_at FROM questionnaire_group WHERE id = $1', [sg.id]))[0]).toEqual({ name: 'Accès', deleted_at: null });
+
+    // Neither right: refused before anything is looked up.
+    const plain = await makeUser(t, { rights: ['vgp.view'], company: (await t.db.dataSource.query('SELECT name FROM tenant WHERE id = $1', [user.tenantId]))[0].name });
+    const p = await loginAs(t, plain);
+    expect((await p.agent.get(`/admin/questionnaires/${id}`)).status).toBe(403);
+    expect((await p.agent.post(`/admin/questionnaire-answers/${a.id}/remove`).set(XHR).send({ _csrf_token: p.csrf })).status).toBe(403);
+    expect((await p.agent.post(`/admin/questionnaires/${id}/groups/new`).set(XHR).field('_csrf_token', p.csrf).field('questionnaire_group[name]', 'Intrus')
+      .field('questionnaire_group[width]', '12').field('questionnaire_group[position]', '2')).status).toBe(403);
+    expect((await t.db.dataSource.query('SELECT count(*)::int AS n FROM questionnaire_group WHERE questionnaire_id = $1', [id]))[0].n).toBe(1);
   });
 
   it('renames a form with its version (409 when stale), 404 for a survey or another company\'s form', async () => {

@@ -19,5 +19,5 @@ export const formsPart: VgpPart = {
     { name: 'vgp_form_delete', method: 'POST', path: '/equipment/forms/{id}/delete', right: FORMS, handler: h.formDelete },
   ],
   demo: seedVgpFormsDemo,
-  contributes: [contribute(questionnaireOwners, { ownerType: VGP_FORM_OWNER, backRoute: 'vgp_form_index', backLabel: 'vgp-forms.back' })],
+  contributes: [contribute(questionnaireOwners, { ownerType: VGP_FORM_OWNER, backRoute: 'vgp_form_index', backLabel: 'vgp-forms.back', editRight: FORMS })],
 };
