@@ -26,7 +26,9 @@ async function controllable(tenantId: number, formId: number | null): Promise<nu
 
 describe('control forms (vgp_form_*)', () => {
   it('creates a form as a vgp_form questionnaire and opens it in the engine editor, whose back link leads to the list', async () => {
-    const { user, agent, csrf } = await formsAdmin(['admin.nomenclatures']);
+    const { user, agent, csrf } = await formsAdmin(['admin.nomenclatures', 'vgp.view']);
+    // The equipment list (the menu's entry) leads to the forms.
+    expect((await agent.get('/equipment')).text).toContain('href="/equipment/forms" data-testid="equipment-forms"');
     const empty = await agent.get('/equipment/forms');
     expect(empty.status).toBe(200);
     expect(empty.text).toContain('Aucune grille de contrôle pour le moment.');
@@ -171,6 +173,7 @@ describe('control forms (vgp_form_*)', () => {
     const id = await newForm(owner.tenantId, 'Levage');
     const viewer = await makeUser(t, { rights: ['vgp.view', 'vgp.controls_manage', 'admin.nomenclatures'], company: (await t.db.dataSource.query('SELECT name FROM tenant WHERE id = $1', [owner.tenantId]))[0].name });
     const { agent, csrf } = await loginAs(t, viewer);
+    expect((await agent.get('/equipment')).text).not.toContain('data-testid="equipment-forms"');
     expect((await agent.get('/equipment/forms')).status).toBe(403);
     expect((await agent.get('/equipment/forms/new').set(XHR)).status).toBe(403);
     expect((await agent.post('/equipment/forms/new').set(XHR).type('form').send({ _csrf_token: csrf, 'vgp_form[name]': 'Intrus' })).status).toBe(403);
