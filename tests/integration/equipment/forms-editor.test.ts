@@ -57,6 +57,10 @@ describe('questionnaire editor: level, action delay, to export', () => {
       .send(answerBody(csrf, { createsAction: ['0', '1'], level: '', actionDelayDays: '', version: '1' }));
     expect(cleared.status).toBe(201);
     expect((await t.db.dataSource.query('SELECT level, action_delay_days FROM questionnaire_answer WHERE id = $1', [row.id]))[0]).toEqual({ level: null, action_delay_days: null });
+    // No graded answer left: the editor's table has no level column (other questionnaires look as before).
+    const ungraded = await agent.get(`/admin/questionnaires/${formId}`);
+    expect(ungraded.text).toContain('data-answer="Non conforme"');
+    expect(ungraded.text).not.toContain('data-testid="answer-level"');
   });
 
   it('accepts a level of 1 to 3 and a delay of 0 to 3650 days, refuses one beyond with a French message and keeps what was typed', async () => {
