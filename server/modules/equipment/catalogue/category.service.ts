@@ -15,12 +15,13 @@ export interface CategoryRow {
  */
 export async function listCategoryTree(db: Db, tenantId: number): Promise<CategoryRow[]> {
   const rows: Array<Record<string, any>> = await db.query(
-    `SELECT c.id, c.name, c.parent_id, c.is_equipment, c.preset, c.version,
-            (SELECT count(*)::int FROM equipment_category x WHERE x.parent_id = c.id) AS children,
-            (SELECT count(*)::int FROM equipment_family f WHERE f.category_id = c.id) AS families,
+    `WITH controls AS (SELECT category_id, count(*)::int AS n FROM vgp_controllable WHERE tenant_id = $1 AND category_id IS NOT NULL GROUP BY category_id)
+     SELECT c.id, c.name, c.parent_id, c.is_equipment, c.preset, c.version,
+            (SELECT count(*)::int FROM equipment_category x WHERE x.tenant_id = c.tenant_id AND x.parent_id = c.id) AS children,
+            (SELECT count(*)::int FROM equipment_family f WHERE f.tenant_id = c.tenant_id AND f.category_id = c.id) AS families,
             (SELECT count(*)::int FROM equipment e WHERE e.category_id = c.id) AS equipment,
-            (SELECT count(*)::int FROM vgp_controllable v WHERE v.category_id = c.id) AS controls
-       FROM equipment_category c WHERE c.tenant_id = $1 ORDER BY lower(c.name), c.id`, [tenantId]);
+            coalesce(k.n, 0) AS controls
+       FROM equipment_category c LEFT JOIN controls k ON k.category_id = c.id WHERE c.tenant_id = $1 ORDER BY lower(c.name), c.id`, [tenantId]);
   const ids = new Set(rows.map((r) => r.id as number));
   const byParent = new Map<number | null, Array<Record<string, any>>>();
   for (const r of rows) {
@@ -97,10 +98,10 @@ export async function removeCategory(db: DataSource, tenantId: number, id: numbe
     const [c] = await m.query('SELECT id FROM equipment_category WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, tenantId]);
     if (!c) return { status: 'not_found' };
     const [u] = await m.query(
-      `SELECT EXISTS (SELECT 1 FROM equipment_category WHERE parent_id = $1) AS children,
-              EXISTS (SELECT 1 FROM equipment_family WHERE category_id = $1) AS families,
+      `SELECT EXISTS (SELECT 1 FROM equipment_category WHERE tenant_id = $2 AND parent_id = $1) AS children,
+              EXISTS (SELECT 1 FROM equipment_family WHERE tenant_id = $2 AND category_id = $1) AS families,
               EXISTS (SELECT 1 FROM equipment WHERE category_id = $1) AS equipment,
-              EXISTS (SELECT 1 FROM vgp_controllable WHERE category_id = $1) AS controls`, [id]);
+              EXISTS (SELECT 1 FROM vgp_controllable WHERE tenant_id = $2 AND category_id = $1) AS controls`, [id, tenantId]);
     const uses = (['children', 'families', 'equipment', 'controls'] as const).filter((k) => u[k]).map((k) => `equipment.catalogue.uses.${k}`);
     if (uses.length) return { status: 'in_use', uses };
     await m.query('DELETE FROM equipment_category WHERE id = $1 AND tenant_id = $2', [id, tenantId]);

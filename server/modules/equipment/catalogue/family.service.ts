@@ -9,9 +9,9 @@ export interface FamilyRow { id: number; name: string; categoryId: number; categ
 /** The company's families (of one category when given), by category then name. */
 export async function listFamilies(db: Db, tenantId: number, categoryId: number | null = null): Promise<FamilyRow[]> {
   const rows: Array<Record<string, any>> = await db.query(
-    `SELECT f.id, f.name, f.category_id, c.name AS category_name, f.version,
-            (SELECT count(*)::int FROM vgp_controllable v WHERE v.family_id = f.id) AS controls
-       FROM equipment_family f JOIN equipment_category c ON c.id = f.category_id
+    `WITH controls AS (SELECT family_id, count(*)::int AS n FROM vgp_controllable WHERE tenant_id = $1 AND family_id IS NOT NULL GROUP BY family_id)
+     SELECT f.id, f.name, f.category_id, c.name AS category_name, f.version, coalesce(k.n, 0) AS controls
+       FROM equipment_family f JOIN equipment_category c ON c.id = f.category_id LEFT JOIN controls k ON k.family_id = f.id
       WHERE f.tenant_id = $1 AND ($2::int IS NULL OR f.category_id = $2)
       ORDER BY lower(c.name), c.id, lower(f.name), f.id`, [tenantId, categoryId]);
   return rows.map((r) => ({ id: r.id, name: r.name, categoryId: r.category_id, categoryName: r.category_name, version: r.version, controls: r.controls }));
@@ -50,7 +50,7 @@ export async function removeFamily(db: DataSource, tenantId: number, id: number)
   return db.transaction(async (m): Promise<RemoveResult> => {
     const [f] = await m.query('SELECT id FROM equipment_family WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, tenantId]);
     if (!f) return { status: 'not_found' };
-    const [used] = await m.query('SELECT 1 FROM vgp_controllable WHERE family_id = $1 LIMIT 1', [id]);
+    const [used] = await m.query('SELECT 1 FROM vgp_controllable WHERE tenant_id = $2 AND family_id = $1 LIMIT 1', [id, tenantId]);
     if (used) return { status: 'in_use', uses: ['equipment.catalogue.uses.controls'] };
     await m.query('DELETE FROM equipment_family WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
     return { status: 'removed' };

@@ -9,8 +9,9 @@ export interface TypeRow { id: number; name: string; autoPlan: boolean; version:
 /** The company's types of control, by name. */
 export async function listTypes(db: Db, tenantId: number): Promise<TypeRow[]> {
   const rows: Array<Record<string, any>> = await db.query(
-    `SELECT t.id, t.name, t.auto_plan, t.version, (SELECT count(*)::int FROM vgp_controllable v WHERE v.type_id = t.id) AS controls
-       FROM equipment_type t WHERE t.tenant_id = $1 ORDER BY lower(t.name), t.id`, [tenantId]);
+    `WITH controls AS (SELECT type_id, count(*)::int AS n FROM vgp_controllable WHERE tenant_id = $1 AND type_id IS NOT NULL GROUP BY type_id)
+     SELECT t.id, t.name, t.auto_plan, t.version, coalesce(k.n, 0) AS controls
+       FROM equipment_type t LEFT JOIN controls k ON k.type_id = t.id WHERE t.tenant_id = $1 ORDER BY lower(t.name), t.id`, [tenantId]);
   return rows.map((r) => ({ id: r.id, name: r.name, autoPlan: r.auto_plan, version: r.version, controls: r.controls }));
 }
 
@@ -37,7 +38,7 @@ export async function removeType(db: DataSource, tenantId: number, id: number): 
   return db.transaction(async (m): Promise<RemoveResult> => {
     const [x] = await m.query('SELECT id FROM equipment_type WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, tenantId]);
     if (!x) return { status: 'not_found' };
-    const [used] = await m.query('SELECT 1 FROM vgp_controllable WHERE type_id = $1 LIMIT 1', [id]);
+    const [used] = await m.query('SELECT 1 FROM vgp_controllable WHERE tenant_id = $2 AND type_id = $1 LIMIT 1', [id, tenantId]);
     if (used) return { status: 'in_use', uses: ['equipment.catalogue.uses.controls'] };
     await m.query('DELETE FROM equipment_type WHERE id = $1 AND tenant_id = $2', [id, tenantId]);
     return { status: 'removed' };
