@@ -5,6 +5,7 @@ import type { VgpPart } from '../core/vgp-part';
 import { VGP_CONTROL_ACTION_SOURCE } from './control-action-source';
 import { downloadFile, fileForm, parseControlFile, report } from './control-files.handlers';
 import { processedMailHandler } from './control-mail';
+import { seedControlDemo } from './control.demo';
 import { sign, validate } from './control-sign.handlers';
 import { checkpoint, general, group, loadActions, show, start, step } from './control.handlers';
 
@@ -34,6 +35,7 @@ export const controlPart: VgpPart = {
     { name: 'vgp_control_validate', method: 'POST', path: `${BASE}/validate`, right: V, heavy: 'pdf', handler: validate },
     { name: 'vgp_control_report', method: 'GET', path: `${BASE}/report`, right: SEE, heavy: 'pdf', handler: report },
   ],
+  demo: seedControlDemo,
   contributes: [
     contribute(actionSourceKinds, VGP_CONTROL_ACTION_SOURCE),
     contribute(jobHandlers, processedMailHandler),
