@@ -134,3 +134,33 @@ describe('bad input', () => {
     expect(form.text).toContain('data-populate-url="/equipment/families/{id}.json" data-populate-target="#vgp_controllable_family"');
   });
 });
+
+describe('modus operandi file', () => {
+  it('is uploaded with the form, served by its route to who reads controls, refused when not allowed, and removed on request', async () => {
+    const m = await actor(t, MANAGER);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const send = (url: string, fields: Record<string, string>, file: { name: string; content: Buffer } | null) => {
+      let req = m.agent.post(url).set(XHR).field('_csrf_token', m.csrf);
+      for (const [k, v] of Object.entries(fields)) req = req.field(`vgp_controllable[${k}]`, v);
+      return file ? req.attach('modusOperandiFile', file.content, file.name) : req;
+    };
+    const refused = await send('/equipment/controls/new', { ...REQUIRED, name: 'Avec fichier' }, { name: 'mode.exe', content: Buffer.from('MZ') });
+    expect(refused.status).toBe(200);
+    expect(refused.text).toContain('data-testid="error-modusOperandiFile"');
+    expect(refused.text).toContain('value="Avec fichier"');
+
+    expect((await send('/equipment/controls/new', { ...REQUIRED, name: 'Avec fichier' }, { name: 'mode-operatoire.pdf', content: pdf })).status).toBe(201);
+    const id = await controllableId(t, m.tenantId, 'Avec fichier');
+    const page = await m.agent.get(`/equipment/controls/${id}`);
+    expect(page.text).toContain('mode-operatoire.pdf');
+    const file = await m.agent.get(`/equipment/controls/${id}/modus-operandi`).buffer(true);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(file.body).toString()).toContain('%PDF-1.4');
+    const stranger = await actor(t, MANAGER);
+    expect((await stranger.agent.get(`/equipment/controls/${id}/modus-operandi`)).status).toBe(404);
+
+    expect((await send(`/equipment/controls/${id}/edit`, { ...REQUIRED, name: 'Avec fichier', removeModusFile: '1', version: '1' }, null)).status).toBe(201);
+    expect((await q('SELECT modus_operandi_file_id FROM vgp_controllable WHERE id = $1', [id]))[0].modus_operandi_file_id).toBeNull();
+    expect((await m.agent.get(`/equipment/controls/${id}/modus-operandi`)).status).toBe(404);
+  });
+});
