@@ -18,8 +18,11 @@ describe('control demo data', () => {
     const count = async () => (await q(`SELECT count(*)::int AS n FROM vgp_control WHERE tenant_id = $1 AND state = 'done'`, [admin.tenantId]))[0].n;
     const done = await count();
     expect(done).toBe(6);
+    const open = await q(`SELECT step FROM vgp_control WHERE tenant_id = $1 AND state = 'in_progress'`, [admin.tenantId]);
+    expect(open).toEqual([{ step: 2 }]);
     await controlPart.demo!(t.db.dataSource, admin.tenantId);
     expect(await count()).toBe(done);
+    expect(await q(`SELECT step FROM vgp_control WHERE tenant_id = $1 AND state = 'in_progress'`, [admin.tenantId])).toEqual(open);
     const actions = await q(`SELECT a.deadline IS NOT NULL AS due, r.action_id FROM action a JOIN vgp_control_result r ON r.action_id = a.id WHERE a.tenant_id = $1 AND a.source_type = 'vgp_control'`, [admin.tenantId]);
     expect(actions).toHaveLength(1);
     const [k] = await q(`SELECT k.id FROM vgp_control k JOIN vgp_control_result r ON r.control_id = k.id WHERE r.action_id = $1`, [actions[0].action_id]);

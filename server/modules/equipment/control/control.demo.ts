@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { clock } from '../../../kernel/clock';
+import { clock, todayIso } from '../../../kernel/clock';
 import { userInTenant } from '../../../kernel/tenancy';
 import { createAction } from '../../action-plan/action-plan.service';
 import { actionDeadline, actionLevel, actionText } from './control-actions.service';
@@ -49,4 +49,25 @@ export async function seedControlDemo(db: DataSource, tenantId: number): Promise
       }
     });
   }
+  await seedOpenControl(db, tenantId);
+}
+
+/** A control in progress (step 2, its first group answered) on the first overdue demo control without one. */
+async function seedOpenControl(db: DataSource, tenantId: number): Promise<void> {
+  const [c] = await db.query(
+    `SELECT c.id, c.form_id, c.operator_id FROM vgp_controllable c
+      WHERE c.tenant_id = $1 AND c.form_id IS NOT NULL AND NOT c.archived AND c.deadline < $2
+        AND NOT EXISTS (SELECT 1 FROM vgp_control k WHERE k.controllable_id = c.id)
+      ORDER BY c.deadline, c.id LIMIT 1`, [tenantId, todayIso(clock.now())]);
+  if (!c) return;
+  const [group] = await loadControlForm(db, tenantId, c.form_id);
+  await db.transaction(async (m) => {
+    const [k] = await m.query(
+      `INSERT INTO vgp_control (tenant_id, controllable_id, state, step, control_date, controller_id, form_id) VALUES ($1, $2, 'in_progress', 2, $3, $4, $5) RETURNING id`,
+      [tenantId, c.id, todayIso(clock.now()), c.operator_id, c.form_id]);
+    for (const cp of group?.checkpoints ?? []) {
+      const answer = cp.answers.find((a) => a.conforming === true);
+      if (answer) await m.query('INSERT INTO vgp_control_result (tenant_id, control_id, question_id, answer_id, updated_at) VALUES ($1, $2, $3, $4, $5)', [tenantId, k.id, cp.id, answer.id, clock.now()]);
+    }
+  });
 }
