@@ -149,6 +149,10 @@ describe('modus operandi file', () => {
     expect(refused.text).toContain('data-testid="error-modusOperandiFile"');
     expect(refused.text).toContain('value="Avec fichier"');
 
+    // A form refused for another field keeps no file.
+    const foreign = await insert(t, 'equipment', { tenant_id: (await actor(t, MANAGER)).tenantId, name: 'Ailleurs' });
+    expect((await send('/equipment/controls/new', { ...REQUIRED, name: 'Avec fichier', equipment: String(foreign) }, { name: 'mode-operatoire.pdf', content: pdf })).status).toBe(200);
+    expect(await q('SELECT id FROM stored_file WHERE tenant_id = $1', [m.tenantId])).toEqual([]);
     expect((await send('/equipment/controls/new', { ...REQUIRED, name: 'Avec fichier' }, { name: 'mode-operatoire.pdf', content: pdf })).status).toBe(201);
     const id = await controllableId(t, m.tenantId, 'Avec fichier');
     const page = await m.agent.get(`/equipment/controls/${id}`);

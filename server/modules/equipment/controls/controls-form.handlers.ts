@@ -10,7 +10,7 @@ import { PRESET_CODES, PRESETS } from '../core/presets';
 import { controllableFormOptions } from './controls-options';
 import { isoToFrenchDate } from './controls-dates';
 import { controllableSchema, planSchema } from './controls.schema';
-import { equipmentDefaults, findControllable, planControllable, saveControllable, type ControllableRecord, type ModusFileChange } from './controls.service';
+import { equipmentDefaults, findControllable, planControllable, referenceErrors, saveControllable, type ControllableRecord, type ModusFileChange } from './controls.service';
 import { storage } from './controls.uploads';
 import { recordValues } from './controls-values';
 
@@ -31,9 +31,8 @@ function applyPreset(values: Record<string, unknown>): Record<string, unknown> {
 }
 
 async function renderForm(req: Request, res: Response, record: ControllableRecord | null, values: Record<string, unknown>, errors: Record<string, FieldError> = {}, fileError: string | null = null): Promise<void> {
-  const num = (v: unknown) => positive(v);
   const options = await controllableFormOptions(req.ctx.db, req.authUser!, {
-    equipment: num(values.equipment) ?? record?.equipmentId, category: num(values.category), operator: record?.operatorId, form: record?.formId,
+    equipment: positive(values.equipment) ?? record?.equipmentId, category: positive(values.category), operator: record?.operatorId, form: record?.formId,
   });
   await renderScreen(req, res, 'equipment/controls/_form', {
     title: req.t(record ? 'vgp-controls.form.edit_title' : 'vgp-controls.form.add_title'), record, values, errors, fileError, options,
@@ -46,8 +45,11 @@ async function save(req: Request, res: Response, record: ControllableRecord | nu
   const refused = req.uploadErrors?.[0];
   const fileError = refused ? req.t(refused.key, refused.params) : null;
   if (!form.ok || fileError) return renderForm(req, res, record, form.values, form.ok ? {} : form.errors, fileError);
-  const staged = req.uploads?.[0];
   const before = record ? { equipmentId: record.equipmentId, plannedDate: record.plannedDate } : null;
+  // Checked before the file is kept, so a refused form leaves no stored file behind.
+  const refusedRefs = await referenceErrors(req.ctx.db, req.authUser!, form.data, before?.equipmentId ?? null);
+  if (Object.keys(refusedRefs).length) return renderForm(req, res, record, form.values, refusedRefs);
+  const staged = req.uploads?.[0];
   let file: ModusFileChange = form.data.removeModusFile ? { remove: true } : null;
   if (staged) file = { set: (await keepUploads(req, storage, [staged]))[0].id };
   const result = await saveControllable(req.ctx.db, req.authUser!, record?.id ?? null, form.data, file, before);

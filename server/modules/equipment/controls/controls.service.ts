@@ -67,8 +67,8 @@ async function exists(db: Db, sql: string, params: unknown[]): Promise<boolean> 
   return (await db.query(sql, params)).length > 0;
 }
 
-/** Checks that every chosen record is the company's (and in the user's scope, for the equipment). */
-async function referenceErrors(db: Db, user: AuthUser, input: ControllableInput, keepEquipment: number | null): Promise<Record<string, FieldError>> {
+/** Checks that every chosen record is the company's (and in the user's scope, for the equipment), and the dates' order. */
+export async function referenceErrors(db: Db, user: AuthUser, input: ControllableInput, keepEquipment: number | null): Promise<Record<string, FieldError>> {
   const t = user.tenantId;
   const errors: Record<string, FieldError> = {};
   if (input.equipment) {
