@@ -9,9 +9,13 @@ export function loadVgpScope(db: Db, user: AuthUser): Promise<HierarchyScope> {
   return loadHierarchyScope(db, user, 'vgp.view_all');
 }
 
-/** SQL condition keeping rows whose entity column `col` is in the scope; `$n` is the parameter of `scopeParam(scope)`. */
+/**
+ * SQL condition keeping rows whose entity column `col` is in the scope; `$n` is the parameter of
+ * `scopeParam(scope)`. The parameter is read in both cases: PostgreSQL refuses a query given a
+ * parameter it never reads.
+ */
 export function scopeSql(scope: HierarchyScope, col: string, n: number): string {
-  return scope.unrestricted ? 'TRUE' : `(${col} IS NULL OR ${col} = ANY($${n}::int[]))`;
+  return scope.unrestricted ? `($${n}::int[] IS NOT NULL)` : `(${col} IS NULL OR ${col} = ANY($${n}::int[]))`;
 }
 
 /** The parameter that goes with {@link scopeSql} (always pushed, so placeholders stay numbered alike). */
