@@ -23,8 +23,15 @@ export function scopeParam(scope: HierarchyScope): number[] {
   return scope.itemIds;
 }
 
+const MAX_ID = 2_147_483_647;
+/** An id the database can hold (a longer one in a URL is simply not found, never a 500). */
+function assertId(id: number): void {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, 'errors.not_found.title');
+}
+
 /** An equipment of the user's company within their scope, or a 404 (another company's, or outside the scope). */
 export async function requireEquipment(db: Db, user: AuthUser, id: number): Promise<EquipmentSubject> {
+  assertId(id);
   const [row]: EquipmentSubject[] = await db.query(
     `SELECT id, tenant_id AS "tenantId", name, hierarchy_item_id AS "hierarchyItemId", archived, version
        FROM equipment WHERE id = $1 AND tenant_id = $2`, [id, user.tenantId]);
@@ -47,6 +54,7 @@ export interface ControllableSubject {
 
 /** A controllable of the user's company within their scope (through its equipment's entity), or a 404. */
 export async function requireControllable(db: Db, user: AuthUser, id: number): Promise<ControllableSubject> {
+  assertId(id);
   const [row]: ControllableSubject[] = await db.query(
     `SELECT c.id, c.tenant_id AS "tenantId", c.name, c.equipment_id AS "equipmentId", e.hierarchy_item_id AS "hierarchyItemId",
             c.form_id AS "formId", c.operator_id AS "operatorId", c.archived, c.version
