@@ -123,6 +123,11 @@ describe('bad input', () => {
     // Hours: 744 is accepted (31 days × 24 h), 744,01 is not.
     expect((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Heures', hoursPerMonth: '744', ownedByClient: '1' })).status).toBe(201);
     expect((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Heures +', hoursPerMonth: '744,01' })).status).toBe(200);
+    // Frequency 1 to 1000, latitude -90 to 90 (six decimals).
+    expect((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Mille', frequency: '1000', latitude: '90', longitude: '-180' })).status).toBe(201);
+    expect(fieldError((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Mille un', frequency: '1001' })).text, 'frequency')).toContain('entre 1 et 1000');
+    expect(fieldError((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Pôle', latitude: '90,000001' })).text, 'latitude')).toContain('entre -90 et 90');
+    expect(fieldError((await postControllable(m, '/equipment/controls/new', { ...REQUIRED, name: 'Précis', latitude: '45,1234567' })).text, 'latitude')).toContain('six décimales');
     const saved = await controllableId(t, m.tenantId, 'Heures');
     expect((await q('SELECT hours_per_month::text AS h, owned_by_client, park_number FROM vgp_controllable WHERE id = $1', [saved]))[0]).toEqual({ h: '744.00', owned_by_client: true, park_number: 'P-001' });
     expect((await m.agent.get('/equipment/controls/999999/edit').set(XHR)).status).toBe(404);
