@@ -110,15 +110,27 @@ describe('interventions of the maintenance book', () => {
 });
 
 describe('the equipment page tabs', () => {
-  it('contributes the maintenance book and the parts to the equipment page', async () => {
-    const keys = equipmentPageTabs.all().map((tab) => tab.key);
-    expect(keys).toEqual(expect.arrayContaining(['maintenance', 'parts']));
-    if (!t.ctx.routes.has('vgp_equipment_show')) return;
+  it('contributes the maintenance book and the parts to the equipment page, their buttons for the book\'s writers only', async () => {
+    expect(equipmentPageTabs.all().map((tab) => tab.key)).toEqual(expect.arrayContaining(['maintenance', 'parts']));
     const equipment = await insertEquipment(t, manager.tenantId);
     await q(`INSERT INTO equipment_maintenance (tenant_id, equipment_id, subject, intervention_date, type) VALUES ($1, $2, 'Changement des plaquettes', '2026-02-10', 'repair')`, [manager.tenantId, equipment]);
-    const page = await manager.agent.get(`${t.ctx.routes.path('vgp_equipment_show', { id: equipment })}?tab=maintenance`);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('Changement des plaquettes');
-    expect(page.text).toContain('10/02/2026');
+    const [{ id: part }] = await q(`INSERT INTO equipment_part (tenant_id, equipment_id, type, label, reference) VALUES ($1, $2, 'notice', 'Notice du constructeur', 'NOT-7') RETURNING id`, [manager.tenantId, equipment]);
+    const book = await manager.agent.get(`/equipment/${equipment}?tab=maintenance`);
+    expect(book.status).toBe(200);
+    expect(book.text).toContain('data-testid="tab-maintenance"');
+    expect(book.text).toContain('Changement des plaquettes');
+    expect(book.text).toContain('10/02/2026');
+    expect(book.text).toContain('Réparation');
+    expect(book.text).toContain(`/equipment/${equipment}/maintenance/new`);
+    const parts = await manager.agent.get(`/equipment/${equipment}?tab=parts`);
+    expect(parts.text).toContain('data-testid="tab-parts"');
+    expect(parts.text).toContain('Notice du constructeur');
+    expect(parts.text).toContain(`/equipment/parts/${part}/edit`);
+
+    const viewer = await actor(t, ['vgp.view', 'vgp.equipment_view'], { company });
+    const read = await viewer.agent.get(`/equipment/${equipment}?tab=maintenance`);
+    expect(read.text).toContain('Changement des plaquettes');
+    expect(read.text).not.toContain(`/equipment/${equipment}/maintenance/new`);
+    expect(read.text).not.toContain('maintenance-delete');
   });
 });
