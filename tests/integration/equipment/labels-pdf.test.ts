@@ -68,6 +68,16 @@ describe('QR labels (vgp_equipment_labels)', () => {
     expect((await viewer.agent.get('/equipment/labels?id=0').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(400);
   }, 60_000);
 
+  it('take at most 200 equipment a sheet: 199 and 200 are read (404 here, none exists), 201 is refused (400)', async () => {
+    const ask = (n: number) => viewer.agent.post('/equipment/labels').set('X-Requested-With', 'XMLHttpRequest').type('form')
+      .send({ _csrf_token: viewer.csrf, 'ids[]': Array.from({ length: n }, (_, i) => String(2_000_000_000 + i)) });
+    expect((await ask(199)).status).toBe(404);
+    expect((await ask(200)).status).toBe(404);
+    const over = await ask(201);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('Au plus 200 étiquettes à la fois.');
+  });
+
   it('are refused without vgp.equipment_view (403), for another company\'s or an out-of-scope equipment (404)', async () => {
     const places = await entities(t, viewer.tenantId);
     const here = await insertEquipment(t, viewer.tenantId, { name: 'Presse P1', hierarchy_item_id: places.site });
