@@ -51,6 +51,8 @@ describe('starting a control', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-island="vgp-control"');
     expect(page.text).toContain('Structure et crochet');
+    // One title: the layout's is hidden behind the page header.
+    expect(page.text.match(/<h1/g)).toHaveLength(1);
   });
 
   it('refuses a controllable without a form, in French', async () => {
@@ -219,6 +221,7 @@ describe('validating the control', () => {
     expect(text).toContain('Conforme');
     const page = await s.agent.get(`/equipment/control/${s.controlId}`);
     expect(page.text).toContain('data-testid="control-report"');
+    expect(page.text.match(/<h1/g)).toHaveLength(1);
     const stranger = await makeUser(t, { company: company(), rights: CONTROLLER });
     expect((await (await loginAs(t, stranger)).agent.get(`/equipment/control/${s.controlId}/report`)).status).toBe(404);
   });

@@ -48,12 +48,12 @@ export async function show(req: Request, res: Response): Promise<void> {
   const title = req.t('vgp-control.show.title', { name: control.controllableName });
   if (editable) {
     const props = await controlIslandProps(req, res, control, form, results);
-    await renderScreen(req, res, 'equipment/control/show', { title, control, props, editable });
+    await renderScreen(req, res, 'equipment/control/show', { title, hideTitle: true, control, props, editable });
     return;
   }
   const byQuestion = new Map(results.map((r) => [r.questionId, r]));
   await renderScreen(req, res, 'equipment/control/show', {
-    title, control, editable, form, byQuestion, actions: await actionItems(req.ctx.db, control, form, results),
+    title, hideTitle: true, control, editable, form, byQuestion, actionItems: await actionItems(req.ctx.db, control, form, results),
     signatures: await listSignatures(req.ctx.db, control.tenantId, control.id),
   });
 }
