@@ -6,8 +6,7 @@ import type { PageRequest } from '../../../kernel/http/pagination';
 import { personNameSql } from '../../../kernel/person-name';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { DUE_SOON_DAYS, deadlineState, type DeadlineState, type FrequencyUnit } from '../core/deadline';
-import { loadVgpScope, scopeParam } from '../core/equipment-access';
-import { scopeCondition } from './controls-scope';
+import { loadVgpScope, scopeParam, scopeSql } from '../core/equipment-access';
 import type { ListFilters } from './controls.schema';
 
 /** One line of a control list. */
@@ -52,7 +51,7 @@ export async function listControls(db: Db, user: AuthUser, subject: ListSubject,
   const today = todayIso();
   const scope = await loadVgpScope(db, user);
   const params: unknown[] = [user.tenantId, f.archived === '1', scopeParam(scope)];
-  const where = ['c.tenant_id = $1', 'c.archived = $2', scopeCondition(scope, 'e.hierarchy_item_id', 3)];
+  const where = ['c.tenant_id = $1', 'c.archived = $2', scopeSql(scope, 'e.hierarchy_item_id', 3)];
   if ('operatorId' in subject) { params.push(subject.operatorId); where.push(`c.operator_id = $${params.length}`); }
   if ('equipmentId' in subject) { params.push(subject.equipmentId); where.push(`c.equipment_id = $${params.length}`); }
   where.push(...conditions(f, today, params));

@@ -2,8 +2,7 @@ import type { Db } from '../../../kernel/db/sql';
 import { personName } from '../../../kernel/person-name';
 import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { userInTenant } from '../../../kernel/tenancy';
-import { loadVgpScope, scopeParam } from '../core/equipment-access';
-import { scopeCondition } from './controls-scope';
+import { loadVgpScope, scopeParam, scopeSql } from '../core/equipment-access';
 
 /** One choice of a select. */
 export interface Option { id: number; name: string }
@@ -42,7 +41,7 @@ export async function controllableFormOptions(db: Db, user: AuthUser, held: { eq
   const tenantId = user.tenantId;
   const scope = await loadVgpScope(db, user);
   const [equipment, categories, families, types, operators, forms] = await Promise.all([
-    db.query(`SELECT id, name FROM equipment WHERE tenant_id = $1 AND (NOT archived OR id = $2) AND ${scopeCondition(scope, 'hierarchy_item_id', 3)} ORDER BY lower(name), id`,
+    db.query(`SELECT id, name FROM equipment WHERE tenant_id = $1 AND (NOT archived OR id = $2) AND ${scopeSql(scope, 'hierarchy_item_id', 3)} ORDER BY lower(name), id`,
       [tenantId, held.equipment ?? 0, scopeParam(scope)]),
     categoryOptions(db, tenantId),
     familyOptions(db, tenantId, held.category ?? null),

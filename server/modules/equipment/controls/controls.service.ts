@@ -7,8 +7,7 @@ import type { AuthUser } from '../../../kernel/rights/auth-user';
 import { can } from '../../../kernel/rights/registry';
 import { controllableDeadline } from '../core/controllable-deadline';
 import type { FrequencyUnit } from '../core/deadline';
-import { loadVgpScope, scopeParam } from '../core/equipment-access';
-import { scopeCondition } from './controls-scope';
+import { loadVgpScope, scopeParam, scopeSql } from '../core/equipment-access';
 import type { ControllableInput } from './controls.schema';
 
 /** A controllable as its form and page read it (dates `YYYY-MM-DD`). */
@@ -53,7 +52,7 @@ export async function equipmentDefaults(db: Db, user: AuthUser, equipmentId: num
   const scope = await loadVgpScope(db, user);
   const [row] = await db.query(
     `SELECT e.id, e.name, e.category_id AS "categoryId", cat.preset FROM equipment e LEFT JOIN equipment_category cat ON cat.id = e.category_id
-      WHERE e.id = $1 AND e.tenant_id = $2 AND ${scopeCondition(scope, 'e.hierarchy_item_id', 3)}`, [equipmentId, user.tenantId, scopeParam(scope)]);
+      WHERE e.id = $1 AND e.tenant_id = $2 AND ${scopeSql(scope, 'e.hierarchy_item_id', 3)}`, [equipmentId, user.tenantId, scopeParam(scope)]);
   return row ?? null;
 }
 
@@ -73,7 +72,7 @@ export async function referenceErrors(db: Db, user: AuthUser, input: Controllabl
   const errors: Record<string, FieldError> = {};
   if (input.equipment) {
     const scope = await loadVgpScope(db, user);
-    const ok = await exists(db, `SELECT 1 FROM equipment WHERE id = $1 AND tenant_id = $2 AND (NOT archived OR id = $4) AND ${scopeCondition(scope, 'hierarchy_item_id', 3)}`,
+    const ok = await exists(db, `SELECT 1 FROM equipment WHERE id = $1 AND tenant_id = $2 AND (NOT archived OR id = $4) AND ${scopeSql(scope, 'hierarchy_item_id', 3)}`,
       [input.equipment, t, scopeParam(scope), keepEquipment ?? 0]);
     if (!ok) errors.equipment = 'validation.choice';
   }
