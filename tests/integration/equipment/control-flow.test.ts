@@ -1,4 +1,5 @@
 import { drainJobs } from '../../../server/kernel/jobs';
+import { setToggle } from '../../../server/kernel/toggles/toggles';
 import { CONTROL_PROCESSED_MAIL_JOB, controlMailer } from '../../../server/modules/equipment/control/control-mail';
 import { createTestApp, loginAs, makeUser, type TestApp } from '../../support/app';
 import { binary, pdfText } from '../../support/pdf';
@@ -53,6 +54,14 @@ describe('starting a control', () => {
     expect(page.text).toContain('Structure et crochet');
     // One title: the layout's is hidden behind the page header.
     expect(page.text.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it('lays the checkpoints densely when the company turns on compact control forms', async () => {
+    const s = await started();
+    const props = async () => JSON.parse(/data-island-props>(.*?)<\/script>/s.exec((await s.agent.get(`/equipment/control/${s.controlId}`)).text)![1]);
+    expect((await props()).compact).toBe(false);
+    await setToggle(t.db.dataSource, s.user.tenantId, 'compact_control_forms', true);
+    expect((await props()).compact).toBe(true);
   });
 
   it('refuses a controllable without a form, in French', async () => {
@@ -170,6 +179,9 @@ describe('validating the control', () => {
     // The action plan shows where the action came from.
     const action = await s.agent.get(`/action-plan/${res.body.actionIds[0]}`);
     expect(action.text).toContain(`Contrôle n°${s.controlId}`);
+    // The action items now read the created action.
+    const after = await json(s.agent, s.csrf, `/equipment/control/${s.controlId}/actions`);
+    expect(after.body).toEqual([expect.objectContaining({ actionId: res.body.actionIds[0], actionUrl: `/action-plan/${res.body.actionIds[0]}`, deadline: '02/03/2026' })]);
     // Validated once only.
     expect((await json(s.agent, s.csrf, `/equipment/control/${s.controlId}/validate`)).status).toBe(409);
   });
