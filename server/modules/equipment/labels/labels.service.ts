@@ -25,7 +25,7 @@ export async function loadLabelRows(db: Db, user: AuthUser, ids: number[]): Prom
             (SELECT max(c.last_control_date)::text FROM vgp_controllable c WHERE c.equipment_id = e.id AND NOT c.archived) AS "lastControlDate",
             (SELECT min(c.deadline)::text FROM vgp_controllable c WHERE c.equipment_id = e.id AND NOT c.archived) AS "nextDeadline"
        FROM equipment e WHERE e.tenant_id = $1 AND e.id = ANY($2::int[]) AND ${scopeSql(scope, 'e.hierarchy_item_id', 3)}
-      ORDER BY lower(e.name), e.id`, scope.unrestricted ? [user.tenantId, ids] : [user.tenantId, ids, scopeParam(scope)]));
+      ORDER BY lower(e.name), e.id`, [user.tenantId, ids, scopeParam(scope)]));
 }
 
 type QrModule = { toString(text: string, opts: { type: 'svg'; margin: number; errorCorrectionLevel: 'M' }): Promise<string> };

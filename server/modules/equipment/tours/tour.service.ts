@@ -35,8 +35,7 @@ const TOUR_JOINS = 'LEFT JOIN hierarchy_item hi ON hi.id = t.hierarchy_item_id L
 /** The tours of the user's scope, latest date first; `page` null for all of them. */
 export async function listTours(db: Db, user: AuthUser, page: PageRequest | null): Promise<{ rows: TourRow[]; total: { total: number; capped: boolean } }> {
   const scope = await loadVgpScope(db, user);
-  // An unrestricted scope's condition is TRUE: its parameter would go unused, which PostgreSQL refuses.
-  const params: unknown[] = scope.unrestricted ? [user.tenantId] : [user.tenantId, scopeParam(scope)];
+  const params: unknown[] = [user.tenantId, scopeParam(scope)];
   const where = `FROM vgp_tour t WHERE t.tenant_id = $1 AND ${scopeSql(scope, 't.hierarchy_item_id', 2)}`;
   const limit = page ? ` LIMIT ${page.perPage} OFFSET ${page.offset}` : '';
   const [rows, total] = await Promise.all([
