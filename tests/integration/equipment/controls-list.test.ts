@@ -82,6 +82,17 @@ describe('control lists (vgp_controllable_index, vgp_my_controls)', () => {
     expect(names((await limited.agent.get('/equipment/controls')).text)).toEqual(['Mien']);
   });
 
+  it('plans by month: a month holds the controls due or planned in it, the planned date under the deadline', async () => {
+    const v = await actor(t, VIEWER);
+    await insert(t, 'vgp_controllable', { tenant_id: v.tenantId, name: 'Dû en août, planifié en juillet', deadline: '2026-08-20', planned_date: '2026-07-31' });
+    await insert(t, 'vgp_controllable', { tenant_id: v.tenantId, name: 'Dû le 1er août', deadline: '2026-08-01' });
+    await insert(t, 'vgp_controllable', { tenant_id: v.tenantId, name: 'Dû le 31 juillet', deadline: '2026-07-31' });
+    const july = await v.agent.get('/equipment/controls?month=2026-07');
+    expect(names(july.text)).toEqual(['Dû le 31 juillet', 'Dû en août, planifié en juillet']);
+    expect(july.text).toContain('planifié le 31/07/2026');
+    expect(names((await v.agent.get('/equipment/controls?month=2026-08')).text)).toEqual(['Dû le 1er août', 'Dû en août, planifié en juillet']);
+  });
+
   it('shows the equipment page\'s « Contrôles » tab with its controls and « Ajouter un contrôle » prefilled', async () => {
     const m = await actor(t, ['vgp.view', 'vgp.equipment_view', 'vgp.controls_view', 'vgp.controls_manage']);
     const crane = await insert(t, 'equipment', { tenant_id: m.tenantId, name: 'Pont roulant' });
