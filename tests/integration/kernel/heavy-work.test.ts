@@ -221,6 +221,8 @@ describe('expensive work is bounded per user and per server', () => {
       'roofing_permit_pdf:pdf',
       'unique_document_export_pdf:pdf',
       'unique_document_export_xlsx:export',
+      'vgp_control_report:pdf',
+      'vgp_control_validate:pdf',
       'vgp_equipment_labels:pdf',
       'vgp_tour_print:pdf',
       'work_order_pdf:pdf',
