@@ -41,6 +41,9 @@ export const MENU: MenuSection[] = [
     { key: 'hardship', route: 'unique_document_hardship_index', right: 'unique_document.view', toggle: 'module_unique_document', icon: 'person-arms-up' },
     { key: 'chemical_risk', route: 'unique_document_chemical_index', right: 'unique_document.view', toggle: 'module_unique_document', icon: 'droplet-half' },
     { key: 'equipment_controls', route: 'vgp_index', right: 'vgp.view', toggle: 'module_vgp', icon: 'tools' },
+    { key: 'equipment_planning', route: 'vgp_controllable_index', right: 'vgp.controls_view', toggle: 'module_vgp', icon: 'calendar-check' },
+    { key: 'equipment_tours', route: 'vgp_tour_index', right: 'vgp.tours', toggle: 'module_vgp', icon: 'signpost-split' },
+    { key: 'equipment_indicators', route: 'vgp_indicators', right: 'vgp.view', toggle: 'module_vgp', icon: 'bar-chart' },
     { key: 'waste', route: 'waste_index', right: 'environment.view', toggle: 'module_waste', icon: 'recycle' },
   ] },
   { key: 'people', icon: 'people', entries: [
