@@ -26,7 +26,7 @@ function CheckpointField({ c, form, compact, invalid, onTouched, onLeave }: { c:
   const errorId = `vgp-cp-${c.id}-error`;
   return (
     <fieldset
-      className={`border rounded ${compact ? 'p-2 mb-2 small' : 'p-3 mb-3'}`}
+      className={`border rounded bg-white ${compact ? 'p-2 mb-2 small' : 'p-3 mb-3'}`}
       data-testid="checkpoint" data-checkpoint={c.id}
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave(c.id); }}
     >
@@ -51,7 +51,7 @@ function CheckpointField({ c, form, compact, invalid, onTouched, onLeave }: { c:
           );
         })}
       </div>
-      {invalid && <div className="invalid-feedback d-block" id={errorId} data-testid="answer-required">{t('vgp_control.answer_required')}</div>}
+      {invalid && <div className="invalid-feedback text-danger d-block" id={errorId} data-testid="answer-required">{t('vgp_control.answer_required')}</div>}
       {showComment && (
         <div className="mt-2">
           <label className="form-label small mb-1" htmlFor={`vgp-cp-${c.id}-comment`}>{t('vgp_control.fields.checkpointComment')}</label>

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
+import { expectAccessible } from '../support/axe';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
 import { draw } from '../support/signing';
 
@@ -84,6 +85,7 @@ test('a whole control: unanswered checkpoints, a validated group, a non-conformi
   const brakes = page.locator('[data-testid=checkpoint]', { hasText: 'Frein de levage' });
   await expect(brakes.getByTestId('answer-required')).toBeVisible();
   await expect(brakes).toBeInViewport();
+  await expectAccessible(page, 'grille de contrôle', '[data-testid="control-form"]');
   await brakes.getByText('Conforme', { exact: true }).click();
   await page.getByTestId('step-finish-form').click();
 
@@ -111,12 +113,14 @@ test('a whole control: unanswered checkpoints, a validated group, a non-conformi
   await draw(page, form.getByTestId('signature-canvas'));
   await form.getByTestId('signature-submit').click();
   await expect(page.getByTestId('signature-owner')).toContainText('Signé par Paul Lefèvre');
+  await expectAccessible(page, 'confirmation du contrôle', '[data-testid="control-form"]');
   await expect(island).toHaveAttribute('data-step', '4');
 
   // Validated: the report page, the action in the action plan, the PDF.
   await page.getByTestId('control-validate').click();
   await expect(page.getByTestId('control-report')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('control-state')).toHaveText('Terminé');
+  await expectAccessible(page, 'rapport du contrôle');
   const link = page.getByTestId('report-action').getByRole('link');
   await expect(link).toHaveText('Crochet et linguet : Non conforme');
   const download = page.waitForEvent('download');
