@@ -51,6 +51,20 @@ describe('VGP widgets', () => {
 
     const totals = await Promise.all(['total-equipment', 'total-controls', 'total-done', 'total-actions'].map((s) => agent.get(`/dashboard/equipment/${s}`)));
     expect(totals.map((r) => r.body.total)).toEqual([1, 6, 0, 0]);
+
+    // A control done this year, one done last year; the open action it raised counts, a closed one does not.
+    const [done] = await t.db.dataSource.query(
+      `INSERT INTO vgp_control (tenant_id, controllable_id, state, step, control_date) VALUES ($1, $2, 'done', 4, '2026-01-01') RETURNING id`,
+      [admin.tenantId, (await t.db.dataSource.query('SELECT id FROM vgp_controllable WHERE tenant_id = $1 LIMIT 1', [admin.tenantId]))[0].id]);
+    await t.db.dataSource.query(
+      `INSERT INTO vgp_control (tenant_id, controllable_id, state, step, control_date) SELECT tenant_id, controllable_id, 'done', 4, '2025-12-31' FROM vgp_control WHERE id = $1`, [done.id]);
+    for (const status of ['IN_PROGRESS', 'CLOSED']) {
+      await t.db.dataSource.query(
+        `INSERT INTO action (tenant_id, status, comments, creator_id, source_type, source_id, created_at, updated_at) VALUES ($1, $2, 'Changer le câble', $3, 'vgp_control', $4, now(), now())`,
+        [admin.tenantId, status, admin.id, done.id]);
+    }
+    const after = await Promise.all(['total-done', 'total-actions'].map((s) => agent.get(`/dashboard/equipment/${s}`)));
+    expect(after.map((r) => r.body.total)).toEqual([1, 1]);
   });
 
   it('count only the entities of a user without « voir tout », and refuse a user without vgp.view', async () => {

@@ -44,19 +44,26 @@ export async function myNextControls(db: Db, tenantId: number, userId: number, l
   return { count: n, rows };
 }
 
-/** Totals in scope: live equipment, live controls, controls carried out this year, and open actions raised by controls. */
-export async function totals(db: Db, tenantId: number, scope: HierarchyScope, year: number): Promise<{ equipment: number; controls: number; done: number; actions: number }> {
-  const [row] = await db.query(
-    `SELECT
-       (SELECT count(*)::int FROM equipment e WHERE e.tenant_id = $1 AND NOT e.archived AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)}) AS equipment,
-       (SELECT count(*)::int FROM vgp_controllable c LEFT JOIN equipment e ON e.id = c.equipment_id
-         WHERE c.tenant_id = $1 AND NOT c.archived AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)}) AS controls,
-       (SELECT count(*)::int FROM vgp_control k JOIN vgp_controllable c ON c.id = k.controllable_id LEFT JOIN equipment e ON e.id = c.equipment_id
-         WHERE k.tenant_id = $1 AND k.state = 'done' AND k.control_date >= make_date($3, 1, 1) AND k.control_date < make_date($3 + 1, 1, 1)
-           AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)}) AS done,
-       (SELECT count(*)::int FROM vgp_control_result r JOIN action a ON a.id = r.action_id
-          JOIN vgp_control k ON k.id = r.control_id JOIN vgp_controllable c ON c.id = k.controllable_id LEFT JOIN equipment e ON e.id = c.equipment_id
-         WHERE r.tenant_id = $1 AND a.status NOT IN ('CLOSED', 'ABANDONED') AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)}) AS actions`,
-    [tenantId, scopeParam(scope), year]);
-  return row;
+/** What the total widgets count. */
+export type Total = 'equipment' | 'controls' | 'done' | 'actions';
+
+/** The SQL of each total; `$1` tenant, `$2` scope, `$3` year. */
+const TOTAL_SQL = (scope: HierarchyScope): Record<Total, string> => ({
+  equipment: `SELECT count(*)::int AS n FROM equipment e WHERE e.tenant_id = $1 AND NOT e.archived AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)} AND $3::int IS NOT NULL`,
+  controls: `SELECT count(*)::int AS n FROM vgp_controllable c LEFT JOIN equipment e ON e.id = c.equipment_id
+     WHERE c.tenant_id = $1 AND NOT c.archived AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)} AND $3::int IS NOT NULL`,
+  done: `SELECT count(*)::int AS n FROM vgp_control k JOIN vgp_controllable c ON c.id = k.controllable_id LEFT JOIN equipment e ON e.id = c.equipment_id
+     WHERE k.tenant_id = $1 AND k.state = 'done' AND k.control_date >= make_date($3, 1, 1) AND k.control_date < make_date($3 + 1, 1, 1)
+       AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)}`,
+  // From the action plan's source index: the open actions whose source is a control.
+  actions: `SELECT count(*)::int AS n FROM action a JOIN vgp_control k ON k.id = a.source_id AND k.tenant_id = a.tenant_id
+       JOIN vgp_controllable c ON c.id = k.controllable_id LEFT JOIN equipment e ON e.id = c.equipment_id
+     WHERE a.tenant_id = $1 AND a.source_type = 'vgp_control' AND a.status NOT IN ('CLOSED', 'ABANDONED')
+       AND ${scopeSql(scope, 'e.hierarchy_item_id', 2)} AND $3::int IS NOT NULL`,
+});
+
+/** One total in scope: live equipment, live controls, controls carried out in `year`, or open actions raised by controls. */
+export async function total(db: Db, tenantId: number, scope: HierarchyScope, year: number, what: Total): Promise<number> {
+  const [row] = await db.query(TOTAL_SQL(scope)[what], [tenantId, scopeParam(scope), year]);
+  return row.n;
 }

@@ -4,7 +4,7 @@ import { todayIso } from '../../../kernel/clock';
 import { formatDate } from '../../../kernel/i18n/format';
 import { loadVgpScope } from '../core/equipment-access';
 import { DEADLINE_COLOURS, type DeadlineState } from '../core/deadline';
-import { countByState, myNextControls, totals } from './indicators.service';
+import { countByState, myNextControls, total, type Total } from './indicators.service';
 
 const STATES: DeadlineState[] = ['overdue', 'due_soon', 'ok', 'unplanned'];
 // Bootstrap's own colours, so the chart matches the badges of the lists.
@@ -36,15 +36,13 @@ export async function myControls(req: Request): Promise<WidgetData> {
   };
 }
 
-type Total = 'equipment' | 'controls' | 'done' | 'actions';
-
 function totalWidget(what: Total, name: string, slug: string) {
   return defineWidgetRoute({
     name, path: `/dashboard/equipment/${slug}`, right: 'vgp.view', toggle: 'module_vgp',
     compute: async (req): Promise<WidgetData> => {
       const user = req.authUser!;
-      const t = await totals(req.ctx.db, user.tenantId, await loadVgpScope(req.ctx.db, user), Number(todayIso().slice(0, 4)));
-      return { labels: [req.t(`vgp-indicators.totals.${what}`)], series: [{ label: req.t(`vgp-indicators.totals.${what}`), data: [t[what]] }], total: t[what] };
+      const n = await total(req.ctx.db, user.tenantId, await loadVgpScope(req.ctx.db, user), Number(todayIso().slice(0, 4)), what);
+      return { labels: [req.t(`vgp-indicators.totals.${what}`)], series: [{ label: req.t(`vgp-indicators.totals.${what}`), data: [n] }], total: n };
     },
   });
 }
