@@ -49,6 +49,16 @@ describe('QR labels (vgp_equipment_labels)', () => {
     expect(text).toMatch(/Prochaine échéance 05\/07\/2026/);
   }, 60_000);
 
+  it('are offered on the equipment page and, for the rows shown, on the list', async () => {
+    const a = await insertEquipment(t, viewer.tenantId, { name: 'Gerbeur G7' });
+    const page = await viewer.agent.get(`/equipment/${a}`);
+    expect(page.text).toContain(`href="/equipment/labels?id=${a}"`);
+    const list = await viewer.agent.get('/equipment?q=Gerbeur');
+    const form = list.text.slice(list.text.indexOf('data-testid="equipment-labels-page"'));
+    const ids = [...form.slice(0, form.indexOf('</form>')).matchAll(/name="ids\[\]" value="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual([a]);
+  });
+
   it('print a selection posted from the list, one label each, and answer 400 without a selection', async () => {
     const a = await insertEquipment(t, viewer.tenantId, { name: 'Chariot élévateur C1' });
     const b = await insertEquipment(t, viewer.tenantId, { name: 'Nacelle ciseaux N2' });
