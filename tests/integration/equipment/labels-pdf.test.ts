@@ -59,7 +59,7 @@ describe('QR labels (vgp_equipment_labels)', () => {
     expect(ids).toEqual([a]);
   });
 
-  it('print a selection posted from the list, one label each, and answer 400 without a selection', async () => {
+  it('print a selection posted from the list, one label each, and send back to the list without a selection', async () => {
     const a = await insertEquipment(t, viewer.tenantId, { name: 'Chariot élévateur C1' });
     const b = await insertEquipment(t, viewer.tenantId, { name: 'Nacelle ciseaux N2' });
     const res = await viewer.agent.post('/equipment/labels').type('form').send({ _csrf_token: viewer.csrf, 'ids[]': [String(a), String(b)] }).buffer(true).parse(binary as never);
@@ -70,9 +70,12 @@ describe('QR labels (vgp_equipment_labels)', () => {
     expect(text).toContain('Nacelle ciseaux N2');
     expect(text.match(/Prochaine échéance —/g)).toHaveLength(2);
 
+    // Nothing chosen: back to the list, which says what to do.
     const none = await postEmpty(viewer, '/equipment/labels');
-    expect(none.status).toBe(400);
-    expect(none.body.message).toBe('Sélectionnez au moins un équipement.');
+    expect(none.status).toBe(303);
+    expect(none.headers.location).toBe('/equipment');
+    expect((await viewer.agent.get('/equipment')).text).toContain('Sélectionnez au moins un équipement.');
+    expect((await viewer.agent.get('/equipment/labels')).status).toBe(303);
     const forged = await postEmpty(viewer, '/equipment/labels', { 'ids[]': ['abc'] });
     expect(forged.status).toBe(400);
     expect((await viewer.agent.get('/equipment/labels?id=0').set('X-Requested-With', 'XMLHttpRequest')).status).toBe(400);

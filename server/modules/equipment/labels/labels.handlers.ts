@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../../../kernel/http/errors';
+import { addFlash } from '../../../kernel/http/flash';
 import { idList } from '../../../kernel/http/fields';
 import { tenantOf } from '../../../kernel/http/respond';
 import { absoluteUrl } from '../../../kernel/http/urls';
@@ -13,13 +14,12 @@ export const MAX_LABELS = 200;
 
 const idsOf = z.object({ ids: idList({ max: MAX_LABELS }), id: idList({ max: 1 }) });
 
-/** The ids asked for: `?id=` (one equipment, from its page) or `ids[]` posted by the list's selection. */
+/** The ids asked for: `?id=` (one equipment, from its page) or `ids[]` posted by the list's selection; none: an empty list. */
 function askedIds(req: Request): number[] {
   const source = req.method === 'POST' ? req.body : req.query;
   const parsed = idsOf.safeParse(source && typeof source === 'object' ? source : {});
   if (!parsed.success) throw new HttpError(400, 'vgp-book.labels.too_many', { max: MAX_LABELS });
   const ids = [...new Set([...parsed.data.id, ...parsed.data.ids])];
-  if (!ids.length) throw new HttpError(400, 'vgp-book.labels.none_selected');
   return ids;
 }
 
@@ -31,6 +31,12 @@ function askedIds(req: Request): number[] {
  */
 export async function equipmentLabels(req: Request, res: Response): Promise<void> {
   const ids = askedIds(req);
+  if (!ids.length) {
+    // Nothing chosen (the address typed, or the page's form emptied): back to the list, where labels are chosen.
+    addFlash(req, 'warning', 'vgp-book.labels.none_selected');
+    res.redirect(303, req.ctx.routes.path('vgp_index'));
+    return;
+  }
   const rows = await loadLabelRows(req.ctx.db, req.authUser!, ids);
   if (rows.length !== ids.length) throw new HttpError(404, 'equipment.not_found');
   const labels = [];
