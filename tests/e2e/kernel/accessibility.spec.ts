@@ -118,6 +118,26 @@ test('the main pages, the unique risk document\'s pages and the public signing p
     ['PAPRIPACT', '/unique-document/papripact'], ['historique', '/unique-document/history'],
   ] as const) await check(`document unique : ${name}`, url, 'main');
 
+  // Equipment and controls (issue 24): the lists, an equipment page and each of its tabs, a tour, the indicators, the equipment form.
+  const [equipment] = await sql(
+    `SELECT e.id FROM equipment e WHERE e.tenant_id = $1 AND EXISTS (SELECT 1 FROM equipment_maintenance m WHERE m.equipment_id = e.id) ORDER BY e.id LIMIT 1`, [demo.tenantId]);
+  const [tour] = await sql('SELECT id FROM vgp_tour WHERE tenant_id = $1 ORDER BY id LIMIT 1', [demo.tenantId]);
+  expect(equipment && tour, 'la démo a un équipement avec son carnet et une tournée').toBeTruthy();
+  for (const [name, url] of [
+    ['équipements', '/equipment'], ['planning des contrôles', '/equipment/controls'], ['mes contrôles', '/equipment/my-controls'],
+    ['tournées', '/equipment/tours'], ['grilles de contrôle', '/equipment/forms'], ['catégories', '/equipment/categories'],
+    ['équipement', `/equipment/${equipment.id}`], ['équipement : contrôles', `/equipment/${equipment.id}?tab=controls`],
+    ['équipement : carnet', `/equipment/${equipment.id}?tab=maintenance`], ['équipement : pièces', `/equipment/${equipment.id}?tab=parts`],
+    ['tournée', `/equipment/tours/${tour.id}`],
+  ] as const) await check(name, url, 'main');
+  await check('indicateurs VGP', '/equipment/indicators', 'main');
+  await page.goto('/equipment');
+  await page.getByTestId('equipment-add').click();
+  await expect(page.locator('.modal.show form')).toBeVisible();
+  await expectAccessible(page, 'équipements : formulaire', '.modal.show');
+  expect.soft(await unmarkedRequiredFields(page, '.modal.show'), 'champs obligatoires sans astérisque').toEqual([]);
+  await page.keyboard.press('Escape');
+
   // The public signing page, as the outside company reads it (no session).
   expect(demo.token, 'la démo a un plan en attente des entreprises').not.toBeNull();
   await page.context().clearCookies();
