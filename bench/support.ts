@@ -56,6 +56,9 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** The V8 settings of the image and of `npm start` (Dockerfile, package.json): measured with them. */
+export const PRODUCTION_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=8';
+
 /**
  * Starts the application as production runs it (`node dist/server/main.js`, built first by
  * `scripts/build.js` when its sources changed) and resolves once it listens.
@@ -63,7 +66,7 @@ export function rssMb(pid: number): number {
 export async function startApp(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const root = path.resolve(__dirname, '..');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.js'), '--if-changed'], { cwd: root, stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], { cwd: root, env: { NODE_OPTIONS: PRODUCTION_NODE_OPTIONS, ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => { if (/Vigie est démarré/.test(chunk.toString())) resolve(child); });
     child.on('exit', (code) => reject(new Error(`dist/server/main.js s'est arrêté (code ${code})`)));
