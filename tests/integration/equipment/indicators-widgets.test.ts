@@ -65,6 +65,7 @@ describe('VGP widgets', () => {
     }
     const after = await Promise.all(['total-done', 'total-actions'].map((s) => agent.get(`/dashboard/equipment/${s}`)));
     expect(after.map((r) => r.body.total)).toEqual([1, 1]);
+    expect(after.map((r) => r.body.labels)).toEqual([['validés en 2026'], ['ni clôturées ni abandonnées']]);
   });
 
   it('count only the entities of a user without « voir tout », and refuse a user without vgp.view', async () => {

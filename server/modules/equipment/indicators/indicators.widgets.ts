@@ -41,8 +41,11 @@ function totalWidget(what: Total, name: string, slug: string) {
     name, path: `/dashboard/equipment/${slug}`, right: 'vgp.view', toggle: 'module_vgp',
     compute: async (req): Promise<WidgetData> => {
       const user = req.authUser!;
-      const n = await total(req.ctx.db, user.tenantId, await loadVgpScope(req.ctx.db, user), Number(todayIso().slice(0, 4)), what);
-      return { labels: [req.t(`vgp-indicators.totals.${what}`)], series: [{ label: req.t(`vgp-indicators.totals.${what}`), data: [n] }], total: n };
+      const year = Number(todayIso().slice(0, 4));
+      const n = await total(req.ctx.db, user.tenantId, await loadVgpScope(req.ctx.db, user), year, what);
+      // The card's title names the figure; the caption under it says what is counted.
+      const caption = req.t(`vgp-indicators.captions.${what}`, { year });
+      return { labels: [caption], series: [{ label: req.t(`vgp-indicators.totals.${what}`), data: [n] }], total: n };
     },
   });
 }
