@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { t } from '../core/i18n';
 import { answerKey, chosenAnswer } from './model';
@@ -6,12 +7,30 @@ import type { ActionItem, ControlProps, FormValues, SignatureView } from './type
 /** Step 1: date, controller, supervisor and comment of the control. */
 export function StepGeneral({ form, people, dateError }: { form: UseFormReturn<FormValues>; people: ControlProps['people']; dateError: string | null }) {
   const { register } = form;
+  const dateInput = useRef<HTMLInputElement | null>(null);
+  const { ref: registerDate, ...dateField } = register('general.controlDate');
+  // The product's date picker (flatpickr in the user's locale, typed text kept), loaded with the step.
+  // It writes the field itself, which React's change tracking does not see: a native listener tells the form.
+  useEffect(() => {
+    const input = dateInput.current;
+    if (!input) return undefined;
+    let gone = false;
+    const sync = () => form.setValue('general.controlDate', input.value, { shouldDirty: true });
+    input.addEventListener('change', sync);
+    void import('../core/date-pickers').then(async (m) => { await m.pickerLocaleReady; if (!gone) m.enhanceDatePickers(input); });
+    return () => {
+      gone = true;
+      input.removeEventListener('change', sync);
+      void import('../core/date-pickers').then((m) => m.teardownDatePickers(input));
+    };
+  }, [form]);
   return (
     <div className="row g-3" data-testid="step-general">
       <div className="col-md-4">
         <label className="form-label required" htmlFor="vgp-control-date">{t('vgp_control.fields.controlDate')}</label>
-        <input className={`form-control${dateError ? ' is-invalid' : ''}`} id="vgp-control-date" placeholder="JJ/MM/AAAA" autoComplete="off" required
-          aria-describedby={dateError ? 'vgp-control-date-error' : undefined} {...register('general.controlDate')} />
+        <input className={`form-control${dateError ? ' is-invalid' : ''}`} id="vgp-control-date" placeholder={t('vgp_control.fields.datePlaceholder')} autoComplete="off" required
+          data-datepicker="" aria-describedby={dateError ? 'vgp-control-date-error' : undefined} {...dateField}
+          ref={(el) => { registerDate(el); dateInput.current = el; }} />
         {dateError && <div className="invalid-feedback" id="vgp-control-date-error">{dateError}</div>}
       </div>
       <div className="col-md-4">

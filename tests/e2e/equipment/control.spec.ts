@@ -52,8 +52,22 @@ test('a whole control: unanswered checkpoints, a validated group, a non-conformi
   const island = page.getByTestId('control-form');
   await expect(island).toHaveAttribute('data-step', '1');
 
-  // Step 1: general information.
-  await page.getByLabel('Date du contrôle').fill('15/03/2026');
+  // Step 1: general information. The date is the product's picker, in French; a day clicked fills the field.
+  const date = page.getByLabel('Date du contrôle');
+  await expect.poll(() => date.evaluate((el) => (el as any)._flatpickr?.l10n.months.longhand[2] ?? null)).toBe('mars');
+  await date.fill('15/03/2026');
+  await date.press('Tab');
+  await date.click();
+  await page.locator('.flatpickr-calendar.open .flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)', { hasText: /^16$/ }).click();
+  await expect(date).toHaveValue('16/03/2026');
+  await page.getByTestId('step-next').click();
+  await expect(island).toHaveAttribute('data-step', '2');
+  const [{ d }] = await sql(`SELECT to_char(control_date, 'DD/MM/YYYY') AS d FROM vgp_control WHERE controllable_id = $1`, [controllableId]);
+  expect(d).toBe('16/03/2026');
+  await page.getByTestId('step-previous').click();
+  await expect(island).toHaveAttribute('data-step', '1');
+  await date.fill('15/03/2026');
+  await date.press('Tab');
   await page.getByTestId('step-next').click();
   await expect(island).toHaveAttribute('data-step', '2');
 
