@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ANCHOR_DURATION, ANCHOR_OFFSET, animateScrollTo } from '../core/anchor-scroll';
 import { t } from '../core/i18n';
 import { postJson } from './api';
@@ -40,7 +40,7 @@ export function ControlApp(props: ControlProps) {
   const dirty = useRef(new Set<number>());
   const saved = useRef<FormValues>(initialValues(props));
 
-  const answers = form.watch('answers');
+  const answers = useWatch({ control: form.control, name: 'answers' });
   const checkpointCount = props.groups.reduce((n, g) => n + g.checkpoints.length, 0);
   const answeredCount = checkpointCount - unanswered(props.groups, answers).length;
 
@@ -73,7 +73,8 @@ export function ControlApp(props: ControlProps) {
 
   async function flush(): Promise<boolean> {
     let ok = true;
-    for (const id of [...dirty.current]) ok = (await saveCheckpoint(id)) && ok;
+    // A copy: saving a checkpoint takes it out of the set being walked.
+    for (const id of Array.from(dirty.current)) ok = (await saveCheckpoint(id)) && ok;
     return ok;
   }
 
