@@ -3,6 +3,8 @@ import { jobHandlers } from '../../../kernel/jobs';
 import { actionSourceKinds } from '../../action-plan/action-sources';
 import type { VgpPart } from '../core/vgp-part';
 import { VGP_CONTROL_ACTION_SOURCE } from './control-action-source';
+import { actionsTab, historyTab } from './equipment-tabs';
+import { equipmentPageTabs } from '../core/equipment-tabs';
 import { downloadFile, fileForm, parseControlFile, report } from './control-files.handlers';
 import { processedMailHandler } from './control-mail';
 import { seedControlDemo } from './control.demo';
@@ -38,6 +40,7 @@ export const controlPart: VgpPart = {
   demo: seedControlDemo,
   contributes: [
     contribute(actionSourceKinds, VGP_CONTROL_ACTION_SOURCE),
+    contribute(equipmentPageTabs, historyTab, actionsTab),
     contribute(jobHandlers, processedMailHandler),
   ],
 };
