@@ -1,6 +1,6 @@
 import { CHART_COLORS } from '../../server/kernel/palette';
 import type { WidgetData } from '../../server/kernel/dashboard/widget-contract';
-import { chartHeight, paletteColor, toChartConfig, withAlpha } from './chart-config';
+import { chartHeight, LABEL_WIDTH, paletteColor, toChartConfig, withAlpha, wrapLabel } from './chart-config';
 
 const breakdown: WidgetData = { labels: ['En attente', 'En cours', 'Clôturée'], series: [{ label: 'Actions', data: [4, 2, 7] }] };
 const twoSeries: WidgetData = { labels: ['Jan', 'Fév'], series: [{ label: 'Ouvertes', data: [3, 1] }, { label: 'Clôturées', data: [0, 2] }] };
@@ -78,6 +78,26 @@ describe('toChartConfig', () => {
     expect(chartHeight('bar', lists)).toBe(160);
     expect(chartHeight('bar', { labels: Array.from({ length: 10 }, (_, i) => `Catégorie numéro ${i}`), series: [] })).toBe(380);
     expect(chartHeight('doughnut', lists)).toBe(240);
+  });
+
+  it('wraps a long category name beside its bar on two lines at most, the tooltip keeping it whole', () => {
+    const long = 'Travaux en hauteur avec risque de chute de plus de trois mètres';
+    expect(wrapLabel('EPI')).toEqual(['EPI']);
+    // At the line width: one line; one character more: two.
+    expect(wrapLabel('a'.repeat(LABEL_WIDTH))).toEqual(['a'.repeat(LABEL_WIDTH)]);
+    expect(wrapLabel('a'.repeat(LABEL_WIDTH + 1))).toEqual(['a'.repeat(LABEL_WIDTH), 'a']);
+    expect(wrapLabel('Travaux électriques BT')).toEqual(['Travaux électriques BT']);
+    const lines = wrapLabel(long);
+    expect(lines).toEqual(['Travaux en hauteur', 'avec risque de chute…']);
+    expect(lines.every((l) => l.length <= LABEL_WIDTH)).toBe(true);
+    const data: WidgetData = { labels: [long, 'EPI'], series: [{ label: 'Plans', data: [2, 1] }] };
+    const config = toChartConfig('bar', data, { locale: 'fr' });
+    const tick = optionsOf(config).scales.y.ticks.callback as (value: unknown, index: number) => string[];
+    expect(tick(0, 0)).toEqual(lines);
+    expect(tick(1, 1)).toEqual(['EPI']);
+    expect(config.data.labels).toEqual([long, 'EPI']);
+    expect(chartHeight('bar', data)).toBe(160);
+    expect(chartHeight('bar', { labels: Array.from({ length: 5 }, () => long), series: [] })).toBe(260);
   });
 
   it('does not animate for users who asked for less motion', () => {

@@ -25,9 +25,38 @@ export function isHorizontal(kind: ChartKind, data: WidgetData): boolean {
   return kind === 'bar' && data.labels.some((l) => l.length > LONG_LABEL);
 }
 
-/** Height of the chart in pixels: fixed, so cards in a row line up; horizontal bars grow with their count. */
+/** Characters per line of a category name beside a horizontal bar, and at most this many lines. */
+export const LABEL_WIDTH = 22;
+export const LABEL_LINES = 2;
+
+/**
+ * A category name as the lines drawn beside its bar: wrapped at word boundaries, a word longer than a
+ * line cut, the rest after {@link LABEL_LINES} lines shortened with « … » (the tooltip shows it whole).
+ * Chart.js clips a long single-line tick at the card's edge, hence the wrapping.
+ */
+export function wrapLabel(label: string, width = LABEL_WIDTH, maxLines = LABEL_LINES): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of label.trim().split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    if (line && line.length + 1 + rest.length <= width) { line = `${line} ${rest}`; continue; }
+    if (line) lines.push(line);
+    while (rest.length > width) { lines.push(rest.slice(0, width)); rest = rest.slice(width); }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1];
+  kept[maxLines - 1] = `${last.length >= width ? last.slice(0, width - 1) : last}…`;
+  return kept;
+}
+
+/** Height of the chart in pixels: fixed, so cards in a row line up; horizontal bars grow with their count (and their wrapped names). */
 export function chartHeight(kind: ChartKind, data: WidgetData): number {
-  return isHorizontal(kind, data) ? Math.max(160, 34 * data.labels.length + 40) : 240;
+  if (!isHorizontal(kind, data)) return 240;
+  const perBar = data.labels.some((l) => wrapLabel(l).length > 1) ? 44 : 34;
+  return Math.max(160, perBar * data.labels.length + 40);
 }
 
 /** The spec's palette colour `i` (cycling after 10). */
@@ -80,7 +109,9 @@ export function toChartConfig(kind: ChartKind, data: WidgetData, opts: ChartMapp
   if (kind === 'doughnut') options.cutout = '60%';
   else if (isHorizontal(kind, data)) {
     options.indexAxis = 'y';
-    options.scales = { x: { beginAtZero: true, ticks: { precision: 0 } }, y: { ticks: { autoSkip: false } } };
+    // Names wrapped on two lines at most; the tooltip's title keeps the whole name (data.labels is untouched).
+    const labels = [...data.labels];
+    options.scales = { x: { beginAtZero: true, ticks: { precision: 0 } }, y: { ticks: { autoSkip: false, callback: (_value: unknown, index: number) => wrapLabel(labels[index] ?? '') } } };
   } else {
     options.scales = { y: { beginAtZero: true, ticks: { precision: 0 } }, x: { ticks: { autoSkip: true, maxRotation: 45 } } };
   }

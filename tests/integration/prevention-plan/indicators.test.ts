@@ -89,7 +89,8 @@ describe('prevention plan indicators', () => {
     expect(today.links).toEqual([ids.p1, ids.p2].map((id) => t.ctx.routes.path('pdp_show', { id })));
 
     const states = await json(agent, 'pdp_dashboard_states');
-    expect(states.labels).toEqual(['Brouillon', 'En attente de signature', 'En cours', 'Expiré']);
+    // The list's state badges' words (prevention-plan.status.*), one per state.
+    expect(states.labels).toEqual(['Brouillon', 'En attente de signature sur site', 'En cours', 'Terminé']);
     expect(states.series[0].data).toEqual([1, 1, 1, 1]);
     expect(states.total).toBe(4);
     expect(states.links[0]).toBe(t.ctx.routes.path('pdp_index', { status: 'draft' }));
@@ -99,7 +100,7 @@ describe('prevention plan indicators', () => {
     expect(workTypes.series[0].data).toEqual([2, 1, 1]);
 
     const validity = await json(agent, 'pdp_dashboard_validity');
-    expect(validity.labels).toEqual(['À jour', 'Expire bientôt', 'En retard']);
+    expect(validity.labels).toEqual(['À jour', 'Arrive à échéance', 'En retard']);
     expect(validity.series[0].data).toEqual([1, 1, 1]);
     expect(validity.links[2]).toBe(t.ctx.routes.path('pdp_index', { validity: 'late' }));
   });
@@ -127,7 +128,7 @@ describe('prevention plan indicators', () => {
     // Without pdp.view_all, only the plan he created.
     expect((await json(agent, 'pdp_dashboard_dangerous')).total).toBe(0);
     const states = await json(agent, 'pdp_dashboard_states');
-    expect(states.labels).toEqual(['En attente de signature']);
+    expect(states.labels).toEqual(['En attente de signature sur site']);
     expect((await json(agent, 'pdp_dashboard_validity')).series[0].data).toEqual([1]);
 
     const outsider = await makeUser(t, { roles: ['user'] });
@@ -139,7 +140,7 @@ describe('prevention plan indicators', () => {
     await setToggle(db(), tenantId, 'module_prevention_plan', true);
   });
 
-  it('renders every widget in the _indicators partial, and on the plan list page', async () => {
+  it('renders every widget in the _indicators partial, and on the indicators page linked above the list', async () => {
     const html = await ejs.renderFile(path.join(VIEWS_DIR, 'prevention-plan', 'indicators', '_indicators.ejs'), {
       t: translator('fr'), locale: 'fr', path: (name: string, params?: Record<string, string>) => t.ctx.routes.path(name, params),
       json: (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c'),
@@ -150,7 +151,11 @@ describe('prevention plan indicators', () => {
 
     const { admin } = await seed();
     const { agent } = await loginAs(t, admin);
-    const page = await agent.get(t.ctx.routes.path('pdp_index'));
+    const list = await agent.get(t.ctx.routes.path('pdp_index'));
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain('data-testid="pdp-indicators"');
+    expect(list.text).toContain(`href="${t.ctx.routes.path('pdp_indicators')}"`);
+    const page = await agent.get(t.ctx.routes.path('pdp_indicators'));
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-testid="pdp-indicators"');
     for (const name of WIDGETS) expect(page.text).toContain(`"url":"${t.ctx.routes.path(name)}"`);

@@ -56,14 +56,15 @@ describe('prevention plan indicators: in operation, expiring, validity', () => {
     expect(inOperation.links).toEqual([t.ctx.routes.path('pdp_index', { status: 'in_operation' })]);
 
     const expiring = await json(agent, 'pdp_dashboard_expiring');
-    expect(expiring).toMatchObject({ labels: ['Arrivent à échéance (30 jours)'], total: 1 });
-    expect(expiring.links).toEqual([t.ctx.routes.path('pdp_index', { status: 'in_operation', validity: 'expiring' })]);
+    // Every current plan badged « Arrive à échéance », as the list shows them: OP-1 in operation and the draft OP-4.
+    expect(expiring).toMatchObject({ labels: ['Arrivent à échéance (30 jours)'], total: 2 });
+    expect(expiring.links).toEqual([t.ctx.routes.path('pdp_index', { validity: 'expiring' })]);
 
     const list = await json(agent, 'pdp_dashboard_in_operation_list');
     expect(list.labels).toEqual(['Numéro', 'Objet', 'Site', 'Fin', 'Validité']);
     expect(list.rows).toEqual([
       ['OP-3', 'Relamping LED', 'Usine de Lyon', '10/06/2026', 'En retard'],
-      ['OP-1', 'Démolition du hall B', 'Usine de Lyon', '30/06/2026', 'Expire bientôt'],
+      ['OP-1', 'Démolition du hall B', 'Usine de Lyon', '30/06/2026', 'Arrive à échéance'],
       ['OP-2', 'Maintenance des portes', 'Usine de Lyon', '31/12/2026', 'À jour'],
     ]);
     expect(list.total).toBe(3);
@@ -71,14 +72,15 @@ describe('prevention plan indicators: in operation, expiring, validity', () => {
 
     // Validity counts every current plan, the draft included: OP-2 up to date; OP-1 and OP-4 expiring; OP-3 late.
     const validity = await json(agent, 'pdp_dashboard_validity');
-    expect(validity.labels).toEqual(['À jour', 'Expire bientôt', 'En retard']);
+    expect(validity.labels).toEqual(['À jour', 'Arrive à échéance', 'En retard']);
     expect(validity.series[0].data).toEqual([1, 2, 1]);
 
-    // The expiring drilldown lists exactly the plan the figure counts.
+    // The expiring drilldown lists exactly the plans the figure counts.
     const page = await agent.get(expiring.links[0]);
     expect(page.status).toBe(200);
     expect(page.text).toContain('OP-1');
-    expect(page.text).not.toMatch(/OP-[2-7X]\b/);
+    expect(page.text).toContain('OP-4');
+    expect(page.text).not.toMatch(/OP-[235-7X]\b/);
   });
 
   it('counts only the plans the user sees, and moves with the clock', async () => {
@@ -99,10 +101,10 @@ describe('prevention plan indicators: in operation, expiring, validity', () => {
     }
   });
 
-  it('shows the widgets on the plans page', async () => {
+  it('shows the widgets on the plans\' indicators page', async () => {
     const { admin } = await seed();
     const { agent } = await loginAs(t, admin);
-    const page = await agent.get('/prevention-plan/');
+    const page = await agent.get(t.ctx.routes.path('pdp_indicators'));
     expect(page.status).toBe(200);
     for (const id of ['pdp-in-operation', 'pdp-expiring', 'pdp-in-operation-list', 'pdp-validity']) expect(page.text).toContain(`data-testid="widget-${id}"`);
     expect(page.text).toContain(t.ctx.routes.path('pdp_dashboard_in_operation_list'));

@@ -28,6 +28,15 @@ export function validitySql(alias: string, todayParam: string): string {
     ELSE 'up_to_date' END`;
 }
 
+/**
+ * SQL condition (alias `p`) of a plan having a work type with `flag` (`dangerous` or `is_roof_work`):
+ * the list's « Particularités » filter and the dangerous / roof-works figures count with it.
+ */
+export function workTypeFlagSql(flag: 'dangerous' | 'is_roof_work'): string {
+  return `EXISTS (SELECT 1 FROM plan_work_type pw JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = pw.tenant_id
+      WHERE pw.plan_id = p.id AND w.${flag})`;
+}
+
 /** The same rule in TypeScript, for one plan. */
 export function planValidity(plan: { status: string; endDate: string | null }, today = todayIso()): Validity | null {
   if (plan.status === 'expired') return null;
@@ -50,7 +59,14 @@ export interface PlanFilters {
   validity: string;
   /** "Particularités": dangerous works, long works (400 h) or roof works; '' for all plans. */
   feature: PlanFeature | '';
+  /** Part of an outside company's name (EE or ST on the plan); '' for all. */
+  company: string;
+  /** Part of the name of an outside company's contact; '' for all. */
+  contact: string;
 }
+
+/** An outside company of a plan (EE or ST) and its contact, as the list shows them. */
+export interface PlanRowCompany { name: string; contact: string | null }
 
 /** One row of the list. */
 export interface PlanRow {
@@ -64,7 +80,14 @@ export interface PlanRow {
   itemName: string | null;
   customerName: string | null;
   validity: Validity | null;
+  companies: PlanRowCompany[];
 }
+
+/** `%text%` for ILIKE, its wildcards escaped. */
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL (alias `pc`) of an outside company contact's full name. */
+const CONTACT_NAME = "NULLIF(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '')";
 
 /**
  * SQL restriction (alias `p`) to the plans the user may see, mirroring the `view` rule of
@@ -93,7 +116,7 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
   const params: unknown[] = [user.tenantId];
   const where = ['p.tenant_id = $1', 'p.deleted_at IS NULL', visibleSql(user, scope, params)];
   const add = (sql: (n: string) => string, value: unknown) => { params.push(value); where.push(sql(`$${params.length}`)); };
-  if (f.q) add((n) => `(p.subject ILIKE ${n} OR p.pdp_number ILIKE ${n} OR p.order_number ILIKE ${n})`, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.q) add((n) => `(p.subject ILIKE ${n} OR p.pdp_number ILIKE ${n} OR p.order_number ILIKE ${n})`, like(f.q));
   if (f.status) add((n) => `p.status = ${n}`, f.status);
   if (f.item) add((n) => `(p.hierarchy_item_id = ${n} OR EXISTS (SELECT 1 FROM plan_hierarchy_item x WHERE x.plan_id = p.id AND x.hierarchy_item_id = ${n}))`, f.item);
   if (f.customer) add((n) => `p.ordering_customer_id = ${n}`, f.customer);
@@ -106,10 +129,9 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
     const todayRef = `$${params.length}`;
     add((n) => `(${validitySql('p', todayRef)}) = ${n}`, f.validity);
   }
-  if (f.feature === 'dangerous' || f.feature === 'roof') {
-    where.push(`EXISTS (SELECT 1 FROM plan_work_type pw JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = pw.tenant_id
-      WHERE pw.plan_id = p.id AND ${f.feature === 'roof' ? 'w.is_roof_work' : 'w.dangerous'})`);
-  }
+  if (f.feature === 'dangerous' || f.feature === 'roof') where.push(workTypeFlagSql(f.feature === 'roof' ? 'is_roof_work' : 'dangerous'));
+  if (f.company) add((n) => `EXISTS (SELECT 1 FROM plan_company pc WHERE pc.tenant_id = p.tenant_id AND pc.plan_id = p.id AND pc.kind <> 'EU' AND pc.name ILIKE ${n})`, like(f.company));
+  if (f.contact) add((n) => `EXISTS (SELECT 1 FROM plan_company pc WHERE pc.tenant_id = p.tenant_id AND pc.plan_id = p.id AND pc.kind <> 'EU' AND ${CONTACT_NAME} ILIKE ${n})`, like(f.contact));
   if (f.feature === 'long') {
     // The 400-hour rule is computed over other plans (same site, 12 months): run it on the plans the other filters keep.
     const kept: Array<{ id: number }> = await db.query(`SELECT p.id FROM prevention_plan p WHERE ${where.join(' AND ')}`, params);
@@ -122,7 +144,9 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
   const rows: Array<Record<string, any>> = await db.query(
     `SELECT p.id, p.pdp_number, p.subject, p.status, p.archived, to_char(p.start_date, 'YYYY-MM-DD') AS start_iso, to_char(p.end_date, 'YYYY-MM-DD') AS end_iso,
             coalesce(hi.name, ti.name, p.intervention_address) AS item_name, coalesce(NULLIF(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.username) AS customer_name,
-            ${validitySql('p', todayParam)} AS validity
+            ${validitySql('p', todayParam)} AS validity,
+            (SELECT coalesce(json_agg(json_build_object('name', pc.name, 'contact', ${CONTACT_NAME}) ORDER BY pc.kind, pc.id), '[]'::json)
+               FROM plan_company pc WHERE pc.tenant_id = p.tenant_id AND pc.plan_id = p.id AND pc.kind <> 'EU') AS companies
        FROM prevention_plan p
        LEFT JOIN hierarchy_item hi ON hi.id = p.hierarchy_item_id
        LEFT JOIN tiers ti ON ti.id = p.host_tiers_id
@@ -135,6 +159,7 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
     rows: rows.map((r) => ({
       id: r.id, pdpNumber: r.pdp_number, subject: r.subject, status: r.status, archived: r.archived, startDate: r.start_iso, endDate: r.end_iso,
       itemName: r.item_name, customerName: r.customer_name, validity: r.validity,
+      companies: r.companies ?? [],
     })),
   };
 }

@@ -86,6 +86,8 @@ export const planFilterSchema = z.object({
   archived: queryEnum(['yes', 'all'], 'no'),
   validity: queryEnum(VALIDITIES),
   feature: z.transform(planFeatureOf),
+  company: queryText(100),
+  contact: queryText(100),
 });
 
 /** Required on a normal save (seed 002 section 5), in form order. */

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { renderScreen } from '../../../kernel/http/render';
 import { formatDate } from '../../../kernel/i18n/format';
 import { defineWidgetRoute, widgetFromCounts } from '../../../kernel/dashboard/widget';
 import type { RouteDef } from '../../../kernel/http/route-table';
@@ -7,7 +8,7 @@ import type { PlanPart } from '../plan-part';
 import { planChecks } from '../core/plan-checks';
 import { loadScope } from '../../action-plan/action-scope';
 import {
-  countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countExpiring, countInOperation, countLongWorks, countRoofWorks,
+  countArchived, countByStatus, countByValidity, countByWorkType, countDangerous, countInOperation, countWithValidity, countLongWorks, countRoofWorks,
   figure, inOperationPlans, todayPlans, type Viewer,
 } from './plan-indicators.service';
 import { longDangerousWorksCheck } from './plan-long-works.checks';
@@ -73,7 +74,7 @@ export const statesWidget = defineWidgetRoute({
   compute: async (req) => {
     const counts = (await countByStatus(req.ctx.db, await viewer(req))).filter((c) => c.count > 0);
     return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
-      label: req.t(`prevention-admin.widgets.statuses.${c.status}`), count: c.count, link: listLink(req, { status: c.status }),
+      label: req.t(`prevention-plan.status.${c.status}`), count: c.count, link: listLink(req, { status: c.status }),
     })));
   },
 });
@@ -95,7 +96,7 @@ export const validityWidget = defineWidgetRoute({
   compute: async (req) => {
     const counts = (await countByValidity(req.ctx.db, await viewer(req))).filter((c) => c.count > 0);
     return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
-      label: req.t(`prevention-admin.widgets.validities.${c.validity}`), count: c.count, link: listLink(req, { validity: c.validity }),
+      label: req.t(`prevention-plan.validity.${c.validity}`), count: c.count, link: listLink(req, { validity: c.validity }),
     })));
   },
 });
@@ -106,10 +107,10 @@ export const inOperationWidget = defineWidgetRoute({
   compute: async (req) => figure(req.t('plan-actions.widgets.in_operation'), await countInOperation(req.ctx.db, await viewer(req)), listLink(req, { status: 'in_operation' })),
 });
 
-/** Plans in operation ending within 30 days; a click opens the list on them. */
+/** Current plans ending within 30 days, the rows badged « Arrive à échéance »; a click opens the list on them. */
 export const expiringWidget = defineWidgetRoute({
   name: 'pdp_dashboard_expiring', path: '/dashboard/prevention-plan/expiring', right: R, toggle: T,
-  compute: async (req) => figure(req.t('plan-actions.widgets.expiring'), await countExpiring(req.ctx.db, await viewer(req)), listLink(req, { status: 'in_operation', validity: 'expiring' })),
+  compute: async (req) => figure(req.t('plan-actions.widgets.expiring'), await countWithValidity(req.ctx.db, await viewer(req), 'expiring'), listLink(req, { validity: 'expiring' })),
 });
 
 /** The plans in operation, soonest end first, with their validity; a row opens the plan. */
@@ -121,15 +122,21 @@ export const inOperationListWidget = defineWidgetRoute({
       labels: [req.t('prevention-admin.widgets.col_number'), req.t('prevention-admin.widgets.col_subject'), req.t('prevention-admin.widgets.col_site'),
         req.t('prevention-admin.widgets.col_end'), req.t('plan-actions.widgets.col_validity')],
       series: [],
-      rows: rows.map((r) => [r.pdpNumber, r.subject, r.itemName, isoDate(r.endDate), r.validity ? req.t(`prevention-admin.widgets.validities.${r.validity}`) : null]),
+      rows: rows.map((r) => [r.pdpNumber, r.subject, r.itemName, isoDate(r.endDate), r.validity ? req.t(`prevention-plan.validity.${r.validity}`) : null]),
       links: rows.map((r) => req.ctx.routes.path('pdp_show', { id: r.id })),
       total,
     };
   },
 });
 
+/** `GET /prevention-plan/indicators` (pdp_indicators): the plans' figures and charts, out of the list's way. */
+async function indicatorsPage(req: Request, res: Response): Promise<void> {
+  await renderScreen(req, res, 'prevention-plan/indicators/index', { title: req.t('prevention-plan.indicators.title'), hideTitle: true });
+}
+
 /** Named routes of the plan's indicators (spread into the prevention-plan module). */
 const PLAN_INDICATOR_ROUTES: RouteDef[] = [
+  { name: 'pdp_indicators', method: 'GET', path: '/prevention-plan/indicators', right: R, toggle: T, handler: indicatorsPage },
   dangerousWidget, longWorksWidget, roofWorksWidget, todayWidget, statesWidget, workTypesWidget, validityWidget, archivedWidget,
   inOperationWidget, expiringWidget, inOperationListWidget,
 ];

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../kernel/rights/auth-user';
 import type { ActionScope } from '../../action-plan/action-scope';
 import type { Db } from '../core/plan-checks';
 import { longPlanIds } from '../core/plan-long-works.service';
-import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, type Validity } from '../core/plan-list.service';
+import { EXPIRING_DAYS, VALIDITIES, validitySql, visibleSql, workTypeFlagSql, type Validity } from '../core/plan-list.service';
 import { PLAN_STATUSES } from '../core/prevention-plan.entity';
 
 /** A `figure` widget: the number and its caption; a click opens the list when one is given (also the PPSPS figures). */
@@ -56,19 +56,17 @@ async function currentPlanIds(db: Db, v: Viewer, today: string): Promise<number[
 
 /** Current plans with at least one dangerous work type (arrêté du 19 mars 1993, roof works ...). */
 export async function countDangerous(db: Db, v: Viewer, today = todayIso()): Promise<number> {
-  return countWithWorkType(db, v, 'w.dangerous', today);
+  return countWithWorkType(db, v, 'dangerous', today);
 }
 
 /** Current plans with a roof-work type. */
 export async function countRoofWorks(db: Db, v: Viewer, today = todayIso()): Promise<number> {
-  return countWithWorkType(db, v, 'w.is_roof_work', today);
+  return countWithWorkType(db, v, 'is_roof_work', today);
 }
 
-async function countWithWorkType(db: Db, v: Viewer, flag: string, today: string): Promise<number> {
+async function countWithWorkType(db: Db, v: Viewer, flag: 'dangerous' | 'is_roof_work', today: string): Promise<number> {
   const s = scopeOf(v, false, today);
-  const [r] = await db.query(
-    `SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL AND EXISTS (
-       SELECT 1 FROM plan_work_type pw JOIN work_type w ON w.id = pw.work_type_id AND w.tenant_id = pw.tenant_id WHERE pw.plan_id = p.id AND ${flag})`, s.params);
+  const [r] = await db.query(`SELECT count(*)::int AS n FROM prevention_plan p WHERE ${s.where} AND $2::date IS NOT NULL AND ${workTypeFlagSql(flag)}`, s.params);
   return Number(r.n);
 }
 
@@ -125,6 +123,14 @@ export async function countByValidity(db: Db, v: Viewer | CountedDocuments, toda
   return VALIDITIES.map((validity) => ({ validity, count: by.get(validity) ?? 0 }));
 }
 
+/**
+ * Current plans with one validity: the list's badge and its validity filter use the same rule
+ * ({@link validitySql}), so the figure equals the rows carrying the badge and the filtered list's total.
+ */
+export async function countWithValidity(db: Db, v: Viewer, validity: Validity, today = todayIso()): Promise<number> {
+  return (await countByValidity(db, v, today)).find((c) => c.validity === validity)?.count ?? 0;
+}
+
 /** Current plans (or `v`'s documents) in operation the viewer sees. */
 export async function countInOperation(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<number> {
   const s = scopeOf(v, false, today);
@@ -132,7 +138,10 @@ export async function countInOperation(db: Db, v: Viewer | CountedDocuments, tod
   return Number(r.n);
 }
 
-/** Current plans (or `v`'s documents) in operation ending within 30 days (today included): the list's validity `expiring` among them. */
+/**
+ * Current documents in operation ending within 30 days (today included): the PPSPS figure. The plans'
+ * « Arrivent à échéance » figure counts with {@link countWithValidity}, as their list's badge does.
+ */
 export async function countExpiring(db: Db, v: Viewer | CountedDocuments, today = todayIso()): Promise<number> {
   const s = scopeOf(v, false, today);
   const [r] = await db.query(

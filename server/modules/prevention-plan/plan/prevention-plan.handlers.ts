@@ -36,7 +36,7 @@ export async function index(req: Request, res: Response): Promise<void> {
   const { rows, total } = await listPlans(req.ctx.db, user, scope, { ...filters, from: isoOf(filters.from), to: isoOf(filters.to) }, page);
   const choices = await planFormChoices(req.ctx.db, user.tenantId);
   const flags = await planFlags(req.ctx.db, user.tenantId, rows.map((r) => r.id));
-  const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.feature || filters.archived !== 'no');
+  const hasFilters = !!(filters.q || filters.status || filters.item || filters.customer || filters.from || filters.to || filters.validity || filters.feature || filters.company || filters.contact || filters.archived !== 'no');
   await renderScreen(req, res, 'prevention-plan/plan/index', {
     title: req.t('prevention-plan.list_title'), hideTitle: true, rows, filters, hasFilters, statuses: PLAN_STATUSES, validities: VALIDITIES, features: PLAN_FEATURES,
     items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
