@@ -1,0 +1,60 @@
+import { Client } from 'pg';
+import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+import { e2eDatabaseUrl } from '../support/db';
+
+/** Two plans of the admin's company ending within 30 days, one with an outside company and its contact, one with another company. */
+async function seed(suffix: string): Promise<void> {
+  const db = new Client({ connectionString: e2eDatabaseUrl() });
+  await db.connect();
+  try {
+    const [admin] = (await db.query(`SELECT id, tenant_id FROM app_user WHERE username = 'e2e.admin'`)).rows;
+    for (const [n, company, first, last] of [['1', `Levage Morel ${suffix}`, 'Paul', 'Morel'], ['2', `Nettoyage Azur ${suffix}`, 'Inès', 'Garnier']]) {
+      const [plan] = (await db.query(
+        `INSERT INTO prevention_plan (tenant_id, pdp_number, subject, created_by_id, status, start_date, end_date)
+         VALUES ($1, $2, $3, $4, 'in_operation', current_date - 10, current_date + 10) RETURNING id`,
+        [admin.tenant_id, `LF-${suffix}-${n}`, `Intervention ${n} ${suffix}`, admin.id])).rows;
+      await db.query(`INSERT INTO plan_company (tenant_id, plan_id, kind, name, first_name, last_name) VALUES ($1, $2, 'EE', $3, $4, $5)`, [admin.tenant_id, plan.id, company, first, last]);
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+test('the plan list opens first, filters by outside company and contact, and its badges match the indicators', async ({ page, consoleErrors }) => {
+  const suffix = String(Date.now() % 1e6);
+  await seed(suffix);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'admin');
+  await page.goto('/prevention-plan/');
+
+  // The list is on screen without scrolling; the indicators are one click away.
+  const firstRow = page.getByTestId('plan-table').locator('tbody tr').first();
+  await expect(firstRow).toBeInViewport();
+  await expect(page.getByTestId('pdp-indicators')).toHaveCount(0);
+
+  // The outside companies with their contact, and the filter by company then by contact.
+  await page.getByTestId('plan-filter-company').fill(`Levage Morel ${suffix}`);
+  await page.getByTestId('plan-filter-submit').click();
+  const rows = page.getByTestId('plan-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`LF-${suffix}-1`);
+  await expect(rows.first().getByTestId('plan-companies')).toContainText(`Levage Morel ${suffix}`);
+  await expect(rows.first().getByTestId('plan-companies')).toContainText('Paul Morel');
+  await expect(page.getByTestId('plan-filter-company')).toHaveValue(`Levage Morel ${suffix}`);
+  await page.getByTestId('plan-filter-company').fill('');
+  await page.getByTestId('plan-filter-contact').fill('Inès Garnier');
+  await page.getByTestId('plan-filter-submit').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`LF-${suffix}-2`);
+
+  // « Arrivent à échéance (30 jours) »: its figure is the number of rows badged « Arrive à échéance ».
+  await page.getByTestId('pdp-indicators-link').click();
+  const figure = page.getByTestId('widget-pdp-expiring').getByTestId('widget-figure');
+  await expect(figure).toHaveText(/^\d+$/);
+  const count = Number(await figure.textContent());
+  expect(count).toBeGreaterThanOrEqual(2);
+  await page.goto('/prevention-plan/?validity=expiring&perPage=100');
+  await expect(page.locator('[data-testid="plan-validity"][data-validity="expiring"]')).toHaveCount(count);
+  await expect(page.getByTestId('plan-table').locator('tbody tr')).toHaveCount(count);
+  expectNoConsoleErrors(consoleErrors);
+});
