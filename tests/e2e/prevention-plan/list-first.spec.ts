@@ -33,7 +33,11 @@ test('the plan list opens first, filters by outside company and contact, and its
   await expect(page.getByTestId('pdp-indicators')).toHaveCount(0);
 
   // The outside companies with their contact, and the filter by company then by contact.
-  await page.getByTestId('plan-filter-company').fill(`Levage Morel ${suffix}`);
+  // The company is picked among the suggestions.
+  await expect(async () => {
+    await page.getByTestId('plan-filter-company').fill(`Levage Morel ${suffix}`.slice(0, -1));
+    await page.getByRole('option', { name: `Levage Morel ${suffix}` }).click({ timeout: 2000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByTestId('plan-filter-submit').click();
   const rows = page.getByTestId('plan-table').locator('tbody tr');
   await expect(rows).toHaveCount(1);

@@ -20,7 +20,8 @@ afterAll(async () => { restoreClock(); await t.close(); });
  * its contact and the user company; LC-C an outside company and its subcontractor.
  */
 async function seed() {
-  const admin = await makeUser(t, { roles: ['super_admin'], company: `Listes et chiffres ${process.pid} ${Date.now()}` });
+  const company = `Listes et chiffres ${process.pid} ${Date.now()}`;
+  const admin = await makeUser(t, { roles: ['super_admin'], company });
   const tenantId = admin.tenantId;
   const plan = (number: string, end: string, status: string, archived = false) => f.plan(tenantId, { number, start: '2026-01-01', end, status, archived });
   const a = await plan('LC-A', '2026-06-15', 'in_operation');
@@ -34,7 +35,7 @@ async function seed() {
   await f.company(tenantId, a, 'EU', null, 'Chimie hôte');
   const azur = await f.company(tenantId, c, 'EE', null, 'Nettoyage Azur');
   await f.company(tenantId, c, 'ST', null, 'Échafaudages Rhône', azur);
-  return { admin };
+  return { admin, company };
 }
 
 type Agent = Awaited<ReturnType<typeof loginAs>>['agent'];
@@ -117,5 +118,27 @@ describe('plan list and indicators agree', () => {
     expect(numbers(await page(agent, { company: '%' }))).toEqual([]);
     const none = await page(agent, { company: 'Inconnue SARL' });
     expect(none).toContain('value="Inconnue SARL"');
+  });
+});
+
+describe('outside company suggestions of the list filters', () => {
+  it('suggests the outside companies and contacts of the plans the user sees, from two characters', async () => {
+    const { admin, company } = await seed();
+    const { agent } = await loginAs(t, admin);
+    const suggest = async (name: string, q: string) => {
+      const res = await agent.get(`${t.ctx.routes.path(name)}?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return res.body.map((s: { label: string }) => s.label);
+    };
+    expect(await suggest('pdp_company_autocomplete', 'e')).toEqual([]);
+    expect(await suggest('pdp_company_autocomplete', 'net')).toEqual(['Nettoyage Azur']);
+    expect(await suggest('pdp_company_autocomplete', 'Rhô')).toEqual(['Échafaudages Rhône']);
+    // The user company is not an outside company.
+    expect(await suggest('pdp_company_autocomplete', 'chimie')).toEqual([]);
+    expect(await suggest('pdp_contact_autocomplete', 'paul m')).toEqual(['Paul Morel']);
+    // A reader who sees none of these plans gets no names from them.
+    const reader = await makeUser(t, { rights: ['pdp.view'], company });
+    const mine = await loginAs(t, reader);
+    expect((await mine.agent.get(`${t.ctx.routes.path('pdp_company_autocomplete')}?q=Levage`)).body).toEqual([]);
   });
 });

@@ -163,3 +163,23 @@ export async function listPlans(db: Db, user: AuthUser, scope: ActionScope, f: P
     })),
   };
 }
+
+/** What the list's outside-company filters suggest: the companies' names, or their contacts' names. */
+export type CompanySuggestionField = 'company' | 'contact';
+
+/**
+ * Up to `limit` distinct names of outside companies (EE, ST), or of their contacts, on the plans the
+ * user sees, containing `term`, alphabetical: the suggestions of the list's « Entreprise extérieure »
+ * and « Contact de l'entreprise » filters (the same match as those filters).
+ */
+export async function suggestCompanyNames(db: Db, user: AuthUser, scope: ActionScope, field: CompanySuggestionField, term: string, limit = 10): Promise<string[]> {
+  const params: unknown[] = [user.tenantId];
+  const visible = visibleSql(user, scope, params);
+  params.push(like(term));
+  const value = field === 'company' ? 'pc.name' : CONTACT_NAME;
+  const rows: Array<{ label: string }> = await db.query(
+    `SELECT DISTINCT ${value} AS label FROM plan_company pc JOIN prevention_plan p ON p.id = pc.plan_id AND p.tenant_id = pc.tenant_id
+      WHERE pc.tenant_id = $1 AND pc.kind <> 'EU' AND p.deleted_at IS NULL AND ${visible} AND ${value} ILIKE $${params.length}
+      ORDER BY 1 LIMIT ${Math.max(1, Math.floor(limit))}`, params);
+  return rows.map((r) => r.label);
+}

@@ -29,6 +29,8 @@ const T = 'module_prevention_plan';
 export const planPart: PlanPart = {
   routes: [
     { name: 'pdp_index', method: 'GET', path: '/prevention-plan/', right: V, toggle: T, handler: h.index },
+    { name: 'pdp_company_autocomplete', method: 'GET', path: '/prevention-plan/companies/autocomplete', right: V, toggle: T, handler: h.companyAutocomplete('company') },
+    { name: 'pdp_contact_autocomplete', method: 'GET', path: '/prevention-plan/contacts/autocomplete', right: V, toggle: T, handler: h.companyAutocomplete('contact') },
     { name: 'pdp_add', method: ['GET', 'POST'], path: '/prevention-plan/new', right: 'pdp.add', toggle: T, handler: f.add },
     { name: 'pdp_form_place', method: 'POST', path: '/prevention-plan/form/place', right: V, toggle: T, handler: f.placeRefresh },
     { name: 'pdp_show', method: 'GET', path: '/prevention-plan/{id}', right: V, toggle: T, handler: h.show },

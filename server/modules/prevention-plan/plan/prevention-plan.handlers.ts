@@ -10,7 +10,7 @@ import { loadScope } from '../../action-plan/action-scope';
 import { forgetPlan, resolvePlan } from '../core/plan-access';
 import { runPlanChecks, type PlanProblem } from '../core/plan-checks';
 import { planFormChoices } from './plan-form.service';
-import { listPlans, planValidity, VALIDITIES, type PlanFilters } from '../core/plan-list.service';
+import { listPlans, planValidity, suggestCompanyNames, VALIDITIES, type CompanySuggestionField, type PlanFilters } from '../core/plan-list.service';
 import { planFlags } from '../core/plan-long-works.service';
 import type { PlanRef } from '../core/plan-ref';
 import { visiblePlanTabs, type PlanTab } from '../core/plan-tabs';
@@ -42,6 +42,20 @@ export async function index(req: Request, res: Response): Promise<void> {
     items: choices.items, users: choices.users, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES, canAdd: mayAddPlan(user),
     flags,
   });
+}
+
+/**
+ * `GET /prevention-plan/companies/autocomplete?q=` (pdp_company_autocomplete) and `…/contacts/autocomplete`
+ * (pdp_contact_autocomplete): names for the list's outside-company filters, from the plans the user sees;
+ * nothing under two characters.
+ */
+export function companyAutocomplete(field: CompanySuggestionField) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100).trim() : '';
+    if (q.length < 2) { res.json([]); return; }
+    const names = await suggestCompanyNames(req.ctx.db, req.authUser!, await loadScope(req.ctx.db, req.authUser!), field, q);
+    res.json(names.map((name) => ({ id: name, label: name })));
+  };
 }
 
 /** Renders one tab; a failing tab shows an alert instead of taking the whole page down. */
