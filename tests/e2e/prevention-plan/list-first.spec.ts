@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { expect, expectNoConsoleErrors, login, test } from '../support/fixtures';
+import { expectAccessible } from '../support/axe';
 import { e2eDatabaseUrl } from '../support/db';
 
 /** Two plans of the admin's company ending within 30 days, one with an outside company and its contact, one with another company. */
@@ -31,6 +32,7 @@ test('the plan list opens first, filters by outside company and contact, and its
   const firstRow = page.getByTestId('plan-table').locator('tbody tr').first();
   await expect(firstRow).toBeInViewport();
   await expect(page.getByTestId('pdp-indicators')).toHaveCount(0);
+  await expectAccessible(page, 'liste des plans', 'main');
 
   // The outside companies with their contact, and the filter by company then by contact.
   // The company is picked among the suggestions.
@@ -56,6 +58,7 @@ test('the plan list opens first, filters by outside company and contact, and its
   const figure = page.getByTestId('widget-pdp-expiring').getByTestId('widget-figure');
   await expect(figure).toHaveText(/^\d+$/);
   const count = Number(await figure.textContent());
+  await expectAccessible(page, 'indicateurs des plans', 'main');
   expect(count).toBeGreaterThanOrEqual(2);
   await page.goto('/prevention-plan/?validity=expiring&perPage=100');
   await expect(page.locator('[data-testid="plan-validity"][data-validity="expiring"]')).toHaveCount(count);
