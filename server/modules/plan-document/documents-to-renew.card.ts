@@ -39,12 +39,12 @@ export const documentsToRenewCard: HomeCard = {
       `WITH plans AS (SELECT p.id FROM prevention_plan p WHERE p.tenant_id = $1 AND p.deleted_at IS NULL AND NOT p.archived AND p.status <> 'expired' AND ${visible}),
             owners AS (${OUTSIDE_OWNERS}),
             docs AS (
-              SELECT DISTINCT ON (d.id) d.id, to_char(d.expires_on, 'YYYY-MM-DD') AS "expiresOn", t.label AS "typeLabel", o.name AS "ownerName", o.plan_id AS "planId"
+              SELECT DISTINCT ON (d.expires_on, d.id) d.id, to_char(d.expires_on, 'YYYY-MM-DD') AS "expiresOn", t.label AS "typeLabel", o.name AS "ownerName", o.plan_id AS "planId"
                 FROM plan_document d JOIN owners o ON o.kind = d.owner_kind AND o.owner_id = d.owner_id JOIN document_type t ON t.id = d.document_type_id
                WHERE d.tenant_id = $1 AND d.deleted_at IS NULL AND NOT d.is_model AND d.expires_on <= $2::date
                  AND NOT EXISTS (SELECT 1 FROM plan_document n WHERE n.tenant_id = d.tenant_id AND n.owner_kind = d.owner_kind AND n.owner_id = d.owner_id
                                    AND n.document_type_id = d.document_type_id AND n.is_model = d.is_model AND n.revision > d.revision AND n.deleted_at IS NULL)
-               ORDER BY d.id, o.plan_id)
+               ORDER BY d.expires_on, d.id, o.plan_id)
        SELECT count(*) OVER ()::int AS total, docs.* FROM docs ORDER BY "expiresOn", id LIMIT ${HOME_CARD_ITEMS}`, params));
     return {
       count: rows[0]?.total ?? 0,

@@ -19,6 +19,8 @@ export const DOCUMENT_OWNER_KINDS: readonly DocumentOwnerKind[] = ['plan', 'plan
 @Entity('plan_document')
 @Index('IDX_plan_document_owner', ['tenantId', 'ownerKind', 'ownerId', 'documentTypeId'])
 @Index('IDX_plan_document_plan', ['tenantId', 'planId'])
+// The home card « Documents à renouveler »: the company's current documents by expiry date.
+@Index('IDX_plan_document_expiry', ['tenantId', 'expiresOn', 'id'], { where: '"deleted_at" IS NULL AND NOT "is_model"' })
 @Index('UQ_plan_document_revision', ['tenantId', 'ownerKind', 'ownerId', 'documentTypeId', 'isModel', 'revision'], { unique: true })
 @Check('CHK_plan_document_owner_kind', `"owner_kind" IN ('plan', 'plan_company', 'plan_staff', 'tiers', 'contact')`)
 @Check('CHK_plan_document_revision', '"revision" >= 1')
