@@ -22,6 +22,7 @@ import { createSessionStore, takeSessionUserRow } from './auth/session-store';
 import { TenantCache } from './tenant-cache';
 import { catalogue, negotiateLocale, translator, initI18n } from './i18n/i18n';
 import { formatDate, formatDateTime } from './i18n/format';
+import { refLabel, type RefDataKind } from './i18n/refdata';
 import { can, defineRights } from './rights/registry';
 import { RIGHTS_CATALOGUE } from './rights/catalogue';
 import { displayName } from './rights/auth-user';
@@ -159,6 +160,8 @@ function exposeLocals(req: Request, res: Response, ctx: AppContext): void {
     csrfToken: () => csrfToken(req),
     formatDate,
     formatDateTime,
+    // Seeded reference data in the reader's language (a renamed or company's own label as typed).
+    refLabel: (kind: RefDataKind, label: string) => refLabel(req.locale, kind, label),
     // Taken only when a page layout renders them, so a stray request (favicon, 404) never eats them.
     flashes: () => (req.method === 'GET' && !isFragmentRequest(req) ? takeFlashes(req) : []),
     menu: user ? visibleMenu(user, res.locals.toggles, (n) => ctx.routes.has(n)) : [],

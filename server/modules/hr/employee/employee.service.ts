@@ -36,7 +36,10 @@ export interface EmployeeRecord {
   version: number;
   fields: Record<string, unknown>;
   serviceName: string | null;
+  /** « code – name » of the activity category (the name as stored: French for seeded ones). */
   categoryName: string | null;
+  /** The activity category's code and stored name, to show the name in the reader's language. */
+  category: { code: string; name: string } | null;
   hierarchyItemName: string | null;
   medicalCheckupTypeName: string | null;
   userName: string | null;
@@ -111,7 +114,7 @@ export async function findEmployee(db: Db, tenantId: number, id: number): Promis
     return DATE_COLUMNS.has(c) ? `e.${c}::text AS "${f}"` : `e.${c} AS "${f}"`;
   }).join(', ');
   const [r] = await db.query(
-    `SELECT e.id, e.tenant_id, e.version, ${cols}, s.name AS service_name, c.code || ' – ' || c.name AS category_name, h.name AS item_name,
+    `SELECT e.id, e.tenant_id, e.version, ${cols}, s.name AS service_name, c.code || ' – ' || c.name AS category_name, c.code AS category_code, c.name AS category_label, h.name AS item_name,
             mt.name AS checkup_type_name, NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS user_name, u.username,
             e.cv_file_id, cv.original_name AS cv_name, e.job_sheet_file_id, js.original_name AS job_sheet_name
        FROM employee e
@@ -127,6 +130,7 @@ export async function findEmployee(db: Db, tenantId: number, id: number): Promis
   for (const f of FIELDS) fields[f] = r[f];
   return {
     id: r.id, tenantId: r.tenant_id, version: r.version, fields, serviceName: r.service_name, categoryName: r.category_name,
+    category: r.category_code === null ? null : { code: r.category_code, name: r.category_label },
     hierarchyItemName: r.item_name, medicalCheckupTypeName: r.checkup_type_name,
     userName: r.user_id === null ? null : (r.user_name ? `${r.user_name} (${r.username})` : r.username),
     cvFile: r.cv_file_id ? { id: r.cv_file_id, name: r.cv_name } : null,
@@ -257,7 +261,8 @@ export async function trashEmployee(db: DataSource, tenantId: number, id: number
 /** Options of the selects of the employee form and list filters. */
 export interface EmployeeChoices {
   services: Array<{ id: number; name: string }>;
-  categories: Array<{ id: number; name: string }>;
+  /** Code and stored name (French for seeded ones; views show it through `refLabel`). */
+  categories: Array<{ id: number; code: string; name: string }>;
   items: Array<{ id: number; name: string }>;
   checkupTypes: Array<{ id: number; name: string }>;
   users: Array<{ id: number; name: string }>;
@@ -268,7 +273,8 @@ export async function employeeChoices(db: Db, tenantId: number, withUsers: boole
   const q = async (sql: string) => (await db.query(sql, [tenantId])).map((r: Record<string, any>) => ({ id: r.id, name: r.name }));
   return {
     services: await q('SELECT id, name FROM service WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
-    categories: await q(`SELECT id, code || ' – ' || name AS name FROM activity_category WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(code), id`),
+    categories: (await db.query('SELECT id, code, name FROM activity_category WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(code), id', [tenantId]))
+      .map((r: Record<string, any>) => ({ id: r.id, code: r.code, name: r.name })),
     items: await q('SELECT id, name FROM hierarchy_item WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
     checkupTypes: await q('SELECT id, name FROM medical_checkup_type WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY lower(name), id'),
     users: withUsers ? await q(

@@ -12,6 +12,7 @@ import {
   figure, inOperationPlans, todayPlans, type Viewer,
 } from './plan-indicators.service';
 import { longDangerousWorksCheck } from './plan-long-works.checks';
+import { refLabeller } from '../../../kernel/i18n/refdata';
 
 const R = 'pdp.view';
 const T = 'module_prevention_plan';
@@ -84,8 +85,9 @@ export const workTypesWidget = defineWidgetRoute({
   name: 'pdp_dashboard_work_types', path: '/dashboard/prevention-plan/work-types', right: R, toggle: T,
   compute: async (req) => {
     const counts = await countByWorkType(req.ctx.db, await viewer(req));
+    const label = refLabeller(req.locale, 'work_type');
     return widgetFromCounts(req.t('prevention-admin.widgets.series'), counts.map((c) => ({
-      label: c.dangerous ? `⚠ ${c.label}` : c.label, count: c.count,
+      label: c.dangerous ? `⚠ ${label(c.label)}` : label(c.label), count: c.count,
     })));
   },
 });
