@@ -88,6 +88,10 @@ export class PlanDocument {
   @JoinColumn({ name: 'created_by_id' })
   createdBy: Relation<User> | null;
 
+  /** The portal link the outside company gave this version through (issue 25 item 2), null otherwise. */
+  @Column({ name: 'portal_link_id', type: 'integer', nullable: true })
+  portalLinkId: number | null;
+
   /** Optimistic lock of the edit form. */
   @Column({ type: 'integer', default: 1 })
   version: number;

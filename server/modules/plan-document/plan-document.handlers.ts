@@ -5,12 +5,11 @@ import { addFlash } from '../../kernel/http/flash';
 import { renderScreen } from '../../kernel/http/render';
 import { formatDate } from '../../kernel/i18n/format';
 import { can } from '../../kernel/rights/registry';
-import { displayName } from '../../kernel/rights/auth-user';
 import { StoredFile, sendStoredFile } from '../../kernel/storage';
 import { requirePlan, type PlanRef } from '../prevention-plan';
 import { findDocumentType, type DocumentTypeRow } from './document-type.service';
 import { documentAccess, mayChange, mayValidate, orNotFound, refused, routeId, saved, stale, tenantOf, type DocumentAccess } from './plan-document.access';
-import { sendAskMail } from './plan-document.mail';
+import { mailPortalLink } from './portal-link.send';
 import { loadPlanOwners, type PlanOwners } from './plan-document.owners';
 import { loadPlanDocuments } from './plan-document.requirements';
 import { ownValidationRefusal } from './plan-document.rules';
@@ -179,7 +178,8 @@ async function renderAskForm(req: Request, res: Response, plan: PlanRef, values:
 
 /**
  * `GET|POST /prevention-plan/{id}/documents/ask` (pdp_document_ask): mails an outside company's
- * manager to ask for a document it must provide, with the link to give it and the blank file.
+ * manager to ask for a document it must provide, with its portal link (no account needed, issue
+ * 25 item 2) and the blank file through that link.
  */
 export async function documentAsk(req: Request, res: Response): Promise<void> {
   const plan = await requirePlan(req, routeId(req), 'documents');
@@ -195,15 +195,7 @@ export async function documentAsk(req: Request, res: Response): Promise<void> {
   if (!type || !type.active) errors.documentTypeId = 'validation.selection';
   else if (type.addedBy !== 'outside_company') errors.documentTypeId = 'plan-document.validation.ask_user_company';
   if (Object.keys(errors).length) return renderAskForm(req, res, plan, form.values, errors);
-  const routes = req.ctx.routes;
-  const query = type!.nominative ? `?type=${type!.id}` : `?owner=plan_company:${company!.id}&type=${type!.id}`;
-  const hasBlank = type!.blankFileId !== null || type!.editableModel;
-  await sendAskMail({
-    to: company!.email!, locale: company!.locale ?? req.authUser!.locale, planNumber: plan.pdpNumber, planSubject: plan.subject, companyName: company!.name,
-    managerName: company!.managerName, typeLabel: type!.label, message: form.data.message, senderName: displayName(req.authUser!),
-    uploadPath: `${routes.path('pdp_document_add', { id: plan.id })}${query}`,
-    blankPath: hasBlank ? routes.path('pdp_document_blank', { id: plan.id, typeId: type!.id }) : null,
-  });
+  await mailPortalLink(req, plan, company!, type!, form.data.message);
   await recordDocumentAsk(req.ctx.db, tenantOf(req), plan.id, req.authUser!.id, `${type!.label} – ${company!.name} (${company!.email})`);
   saved(req, res, 'plan-document.flash.asked', { company: company!.name, email: company!.email });
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import ejs from 'ejs';
 import { loadConfig } from '../../kernel/config';
 import { VIEWS_DIR } from '../../kernel/http/render';
+import { formatDate } from '../../kernel/i18n/format';
 import { translator } from '../../kernel/i18n/i18n';
 import { createMailer, type Mailer, type SentMail } from '../../kernel/mail';
 
@@ -13,7 +14,7 @@ export function planDocumentMailer(): Mailer {
   return mailer;
 }
 
-/** What a request for a document says. */
+/** What a request for documents says (one type asked, or the portal link alone). */
 export interface AskMail {
   to: string;
   locale: string;
@@ -21,22 +22,26 @@ export interface AskMail {
   planSubject: string;
   companyName: string;
   managerName: string | null;
-  typeLabel: string;
+  /** The type asked, or null when the company is sent its portal link alone (« Lien de dépôt »). */
+  typeLabel: string | null;
   message: string;
   senderName: string;
-  /** Absolute link to the upload form, the company and the type already chosen. */
-  uploadPath: string;
-  /** Absolute link to the blank file or the plan's model, if the type has one. */
+  /** Path of the company's portal page (tokened, no account needed). */
+  portalPath: string;
+  /** Until when the link works. */
+  expiresAt: Date;
+  /** Path of the blank file or the plan's model through the portal, if the type has one. */
   blankPath: string | null;
 }
 
-/** Sends the request for a document to the company's manager. */
+/** Sends the company's manager its portal link, with the document asked if any. */
 export async function sendAskMail(mail: AskMail): Promise<SentMail> {
   const t = translator(mail.locale);
   const base = loadConfig().baseUrl;
-  const vars = { type: mail.typeLabel, number: mail.planNumber, subject: mail.planSubject, company: mail.companyName, sender: mail.senderName };
+  const vars = { type: mail.typeLabel ?? '', number: mail.planNumber, subject: mail.planSubject, company: mail.companyName, sender: mail.senderName, date: formatDate(mail.expiresAt) };
   const html = await ejs.renderFile(path.join(VIEWS_DIR, 'plan-document', 'mail', 'ask.ejs'), {
-    t, mail, vars, uploadUrl: `${base}${mail.uploadPath}`, blankUrl: mail.blankPath ? `${base}${mail.blankPath}` : null,
+    t, mail, vars, portalUrl: `${base}${mail.portalPath}`, blankUrl: mail.blankPath ? `${base}${mail.blankPath}` : null,
   }, { async: false });
-  return planDocumentMailer().send({ to: mail.to, subject: t('plan-document.mail.ask.subject', vars), html });
+  const subject = mail.typeLabel ? t('plan-document.mail.ask.subject', vars) : t('plan-document.mail.portal.subject', vars);
+  return planDocumentMailer().send({ to: mail.to, subject, html });
 }

@@ -108,3 +108,9 @@ export function documentProblems(view: Pick<PlanDocumentsView, 'requirements'>):
       tab: 'documents',
     }));
 }
+
+/** The requirement of `type` from one owner of the plan, answered like the plan's own (documents asked by mail outside the rules). */
+export function requirementOf(view: PlanDocumentsView, target: RequirementTarget, type: DocumentTypeRow, today = todayIso()): Requirement {
+  const document = best(answers(target, type.id, view.owners, view.current));
+  return { ...target, type, document, state: document ? documentState(document.expiresOn, today) : 'missing' };
+}

@@ -7,6 +7,8 @@ import * as docs from './plan-document.handlers';
 import { seedPlanDocumentsDemo } from './plan-document.demo';
 import { parseBlankFile, parseDocumentFiles } from './plan-document.uploads';
 import { documentsTab, requiredDocumentsCheck } from './plan-document.tab';
+import * as portal from './portal-link.handlers';
+import { portalRevoke, portalSend } from './portal-link.send';
 import { PLAN_DOCUMENT_HISTORY_LABELS } from './plan-document.service';
 import { ownerDocumentRoutes } from './owner-documents.routes';
 import { homeCards } from '../../kernel/home-cards';
@@ -36,6 +38,12 @@ export const planDocumentModule = defineModule({
     { name: 'pdp_document_validate', method: 'POST', path: '/prevention-plan/documents/{id}/validate', right: ANY, toggle: T, handler: docs.documentValidate },
     { name: 'pdp_document_history', method: 'GET', path: '/prevention-plan/documents/{id}/history', right: ANY, toggle: T, handler: docs.documentHistoryView },
     { name: 'pdp_document_download', method: 'GET', path: '/prevention-plan/documents/files/{id}', right: ANY, toggle: T, handler: docs.documentDownload },
+    { name: 'pdp_document_portal_send', method: 'POST', path: '/prevention-plan/{id}/documents/portal/{companyId}/send', right: 'pdp.documents', toggle: T, handler: portalSend, requirements: { companyId: '\\d+' } },
+    { name: 'pdp_document_portal_revoke', method: 'POST', path: '/prevention-plan/{id}/documents/portal/{companyId}/revoke', right: 'pdp.documents', toggle: T, handler: portalRevoke, requirements: { companyId: '\\d+' } },
+    // The outside companies' portal (issue 25 item 2): the token is the credential, the module's toggle is checked on the link's company.
+    { name: 'pdp_document_portal', method: 'GET', path: '/documents/upload/{token}', right: 'public', handler: portal.portalPage },
+    { name: 'pdp_document_portal_upload', method: 'POST', path: '/documents/upload/{token}', right: 'public', handler: portal.portalUpload, bodyParsers: [parseDocumentFiles] },
+    { name: 'pdp_document_portal_blank', method: 'GET', path: '/documents/upload/{token}/blank/{typeId}', right: 'public', handler: portal.portalBlank, requirements: { typeId: '\\d+' } },
     ...ownerDocumentRoutes,
   ],
   demo: seedPlanDocumentsDemo,

@@ -14,7 +14,8 @@ type Db = DataSource | EntityManager;
 
 /** What the documents write in the plan's history (`transition` -> translation key). */
 export const PLAN_DOCUMENT_HISTORY_LABELS: Record<string, string> = Object.fromEntries(
-  ['document_add', 'document_version', 'document_model', 'document_edit', 'document_delete', 'document_validate', 'document_ask']
+  ['document_add', 'document_version', 'document_model', 'document_edit', 'document_delete', 'document_validate', 'document_ask',
+    'document_portal', 'document_link', 'document_link_revoke']
     .map((t) => [t, `plan-document.plan_history.${t}`]));
 
 /** Owners whose documents belong to a plan (and so to its history); CRM ones (`tiers`, `contact`) do not. */
@@ -65,6 +66,9 @@ export interface DocumentRow {
   /** Who gave this version (never its validator: plan-document.rules.ts). */
   createdById: number | null;
   createdByName: string | null;
+  /** The portal link the outside company gave this version through (issue 25 item 2), and where it was mailed. */
+  portalLinkId: number | null;
+  portalEmail: string | null;
   version: number;
   files: DocumentFileRow[];
 }
@@ -72,15 +76,17 @@ export interface DocumentRow {
 const SELECT = `SELECT d.id, d.plan_id, d.owner_kind, d.owner_id, d.document_type_id, t.label AS type_label, d.comment,
     to_char(d.valid_from, 'YYYY-MM-DD') AS valid_from, to_char(d.expires_on, 'YYYY-MM-DD') AS expires_on, d.revision, d.is_model,
     d.validated_at, NULLIF(trim(v.first_name || ' ' || v.last_name), '') AS validated_by_name, d.created_at, d.created_by_id,
-    NULLIF(trim(c.first_name || ' ' || c.last_name), '') AS created_by_name, d.version
+    NULLIF(trim(c.first_name || ' ' || c.last_name), '') AS created_by_name, d.version, d.portal_link_id, pl.email AS portal_email
   FROM plan_document d JOIN document_type t ON t.id = d.document_type_id
-  LEFT JOIN app_user v ON v.id = d.validated_by_id LEFT JOIN app_user c ON c.id = d.created_by_id`;
+  LEFT JOIN app_user v ON v.id = d.validated_by_id LEFT JOIN app_user c ON c.id = d.created_by_id
+  LEFT JOIN plan_document_link pl ON pl.id = d.portal_link_id`;
 
 function toRow(r: Record<string, any>): DocumentRow {
   return {
     id: r.id, planId: r.plan_id, ownerKind: r.owner_kind, ownerId: r.owner_id, documentTypeId: r.document_type_id, typeLabel: r.type_label,
     comment: r.comment ?? '', validFrom: r.valid_from, expiresOn: r.expires_on, revision: r.revision, isModel: r.is_model,
-    validatedAt: r.validated_at, validatedByName: r.validated_by_name, createdAt: r.created_at, createdById: r.created_by_id, createdByName: r.created_by_name, version: r.version, files: [],
+    validatedAt: r.validated_at, validatedByName: r.validated_by_name, createdAt: r.created_at, createdById: r.created_by_id, createdByName: r.created_by_name,
+    portalLinkId: r.portal_link_id ?? null, portalEmail: r.portal_email ?? null, version: r.version, files: [],
   };
 }
 
@@ -158,13 +164,15 @@ export interface NewDocument {
   expiresOn: string | null;
   comment: string;
   isModel?: boolean;
+  /** Given by the outside company through its portal link (no user). */
+  portalLinkId?: number | null;
 }
 
 /**
  * Adds a version of the owner's document of this type: revision n+1 (the older ones stay as its
  * history), with its files. Returns the id and the staged files to promote after the commit.
  */
-export async function addDocument(db: DataSource, tenantId: number, userId: number, input: NewDocument, uploads: StagedUpload[]): Promise<{ id: number; revision: number; promote: Array<{ tmpKey: string; storageKey: string }> }> {
+export async function addDocument(db: DataSource, tenantId: number, userId: number | null, input: NewDocument, uploads: StagedUpload[]): Promise<{ id: number; revision: number; promote: Array<{ tmpKey: string; storageKey: string }> }> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (m) => {
@@ -173,16 +181,16 @@ export async function addDocument(db: DataSource, tenantId: number, userId: numb
             WHERE tenant_id = $1 AND owner_kind = $2 AND owner_id = $3 AND document_type_id = $4 AND is_model = $5`,
           [tenantId, input.ownerKind, input.ownerId, input.documentTypeId, input.isModel ?? false]);
         const [row] = await m.query(
-          `INSERT INTO plan_document (tenant_id, plan_id, owner_kind, owner_id, document_type_id, valid_from, expires_on, comment, revision, is_model, created_by_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-          [tenantId, input.planId, input.ownerKind, input.ownerId, input.documentTypeId, input.validFrom, input.expiresOn, input.comment, next, input.isModel ?? false, userId]);
+          `INSERT INTO plan_document (tenant_id, plan_id, owner_kind, owner_id, document_type_id, valid_from, expires_on, comment, revision, is_model, created_by_id, portal_link_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+          [tenantId, input.planId, input.ownerKind, input.ownerId, input.documentTypeId, input.validFrom, input.expiresOn, input.comment, next, input.isModel ?? false, userId, input.portalLinkId ?? null]);
         const promote: Array<{ tmpKey: string; storageKey: string }> = [];
         for (const u of uploads) {
           const file = await saveStagedUpload(m, u, { tenantId, userId });
           await m.query('INSERT INTO plan_document_file (tenant_id, document_id, file_id) VALUES ($1, $2, $3)', [tenantId, row.id, file.id]);
           promote.push({ tmpKey: u.tmpKey, storageKey: file.storageKey });
         }
-        const transition = input.isModel ? 'document_model' : Number(next) > 1 ? 'document_version' : 'document_add';
+        const transition = input.isModel ? 'document_model' : input.portalLinkId ? 'document_portal' : Number(next) > 1 ? 'document_version' : 'document_add';
         await planHistory(m, tenantId, userId, transition, { ...input, revision: Number(next) });
         return { id: row.id as number, revision: Number(next), promote };
       });

@@ -6,6 +6,8 @@ import { mayOnPlan } from './plan-document.access';
 import { documentProblems, loadPlanDocuments, type PlanDocumentsView } from './plan-document.requirements';
 import { ownValidationRefusal } from './plan-document.rules';
 import { documentState, type DocumentRow } from './plan-document.service';
+import { portalLinksOfPlan } from './portal-link.service';
+import { clock } from '../../kernel/clock';
 
 /** Who a document belongs to, in words ("Plan", company name, "person – company", CRM record). */
 export function ownerLabel(req: Request, view: PlanDocumentsView, doc: Pick<DocumentRow, 'ownerKind' | 'ownerId'>): string {
@@ -34,6 +36,9 @@ export async function renderDocumentsTab(req: Request, plan: PlanRef): Promise<s
     plan, view, abilities, historyCount, typeOf, documentState, ownerLabel: (d: DocumentRow) => ownerLabel(req, view, d),
     ownValidation: (d: DocumentRow) => ownValidationRefusal(req.authUser!.id, d),
     problems: documentProblems(view),
+    outsideCompanies: view.owners.companies.filter((c) => c.kind !== 'EU'),
+    portalLinks: await portalLinksOfPlan(req.ctx.db, plan.tenantId, plan.id),
+    now: clock.now(),
   });
 }
 

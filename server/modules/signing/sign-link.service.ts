@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { clock } from '../../kernel/clock';
 import { loadConfig } from '../../kernel/config';
@@ -9,6 +8,7 @@ import { enqueue } from '../../kernel/jobs';
 import { escapeHtml, renderPdf } from '../../kernel/pdf';
 import { createStorage, promoteUpload, tenantKey, tmpKey } from '../../kernel/storage';
 import { loadToggles } from '../../kernel/toggles/toggles';
+import { MAX_PUBLIC_TOKEN_LENGTH, newPublicToken, publicLinkState, sha256Hex } from '../../kernel/public-link';
 import { recordSignature, requiredCompanies, signatureStatus, type RequiredCompany } from './signers.service';
 import { afterCompanySignature } from './signing-steps';
 import { signLinkSubject, type SignLinkSubject } from './sign-link-subjects';
@@ -49,15 +49,11 @@ export interface SignLinkJob {
   attempt?: number;
 }
 
-/** SHA-256 (hex) of a token or a file. */
-export function sha256Hex(data: string | Buffer): string {
-  return crypto.createHash('sha256').update(data).digest('hex');
-}
+/** SHA-256 (hex) of a token or a file (the kernel's public-link helper). */
+export { sha256Hex };
 
 /** A fresh random token (256 bits, URL-safe): only the mail carries it. */
-export function newSignToken(): string {
-  return crypto.randomBytes(32).toString('base64url');
-}
+export const newSignToken = newPublicToken;
 
 function subjectOf(type: string | undefined): SignLinkSubject {
   const s = signLinkSubject(type ?? DEFAULT_SIGN_LINK_TYPE);
@@ -243,7 +239,7 @@ export interface FoundLink {
 export type LinkState = 'valid' | 'unknown' | 'used' | 'revoked' | 'expired' | 'stale' | 'signed';
 
 /** Tokens are base64url; anything longer than this is not one of ours (and is not hashed). */
-const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = MAX_PUBLIC_TOKEN_LENGTH;
 
 /** The link of `token` (whatever its state), or null for a token that was never made or whose document is gone. */
 export async function findLink(db: Db, token: string): Promise<FoundLink | null> {
@@ -277,8 +273,8 @@ export async function linkState(db: Db, link: FoundLink | null): Promise<LinkSta
   if (!link || !s) return 'unknown';
   if (s.toggle && (await loadToggles(db, link.tenantId))[s.toggle] === false) return 'unknown';
   if (link.usedAt) return 'used';
-  if (link.revokedAt) return 'revoked';
-  if (new Date(link.expiresAt).getTime() <= clock.now().getTime()) return 'expired';
+  const time = publicLinkState(link);
+  if (time !== 'valid') return time;
   if (link.documentStatus !== 'waiting_tiers' || link.documentRound !== link.round) return 'stale';
   const required = await requiredCompanies(db, s.subject, link.tenantId, link.documentId);
   if (!required.some((c) => c.id === link.companyId)) return 'stale';

@@ -226,7 +226,9 @@ describe('asking a company for a document', () => {
     expect(mail.subject).toMatch(/^Document demandé : Extrait K-bis – plan de prévention PDP-/);
     expect(mail.text).toContain('Bonjour Julien Morel,');
     expect(mail.text).toContain('Merci de nous le faire parvenir avant lundi.');
-    expect(mail.html).toContain(`/prevention-plan/${planId}/documents/new?owner=plan_company:${ee}&amp;type=${type}`);
+    // The company has no account: its portal link, never the application's upload form (issue 25 item 2).
+    expect(mail.html).toMatch(/\/documents\/upload\/[A-Za-z0-9_-]{43}"/);
+    expect(mail.html).not.toContain('/documents/new');
     // Refusals: the user company, a user-company document, a company without e-mail.
     expect((await post({ planCompanyId: String(eu), documentTypeId: String(type) })).text).toContain('Veuillez effectuer une sélection');
     const inside = await createType(t, a.tenantId, 'Plan de circulation', { addedBy: 'user_company' });
