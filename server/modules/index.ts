@@ -32,6 +32,7 @@ import { projectModule } from './project/project.routes';
 import { calendarModule } from './calendar/calendar.routes';
 import { riskEvaluationModule } from './risk-evaluation/risk-evaluation.routes';
 import { equipmentModule } from './equipment/equipment.routes';
+import { wasteModule } from './waste/waste.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -68,4 +69,5 @@ export const MODULES: ModuleDef[] = [
   calendarModule,
   riskEvaluationModule,
   equipmentModule,
+  wasteModule,
 ];

@@ -1,0 +1,19 @@
+import type { DataSource } from 'typeorm';
+import type { Contribution } from '../../../kernel/extension';
+import type { RouteDef } from '../../../kernel/http/route-table';
+
+/**
+ * One part of the waste module (catalogue, vouchers, register, indicators): its routes, demo data
+ * and contributions. `waste.routes.ts` puts the parts together; a part reaches another only through `core/`.
+ */
+export interface WastePart {
+  routes: RouteDef[];
+  /** Demo data of the part; parts run in the module file's demo order. */
+  demo?: (db: DataSource, tenantId: number) => Promise<void>;
+  contributes?: Contribution[];
+}
+
+/** Reading right of every waste page (seed 002 « environment »). */
+export const ENV_VIEW = 'environment.view';
+/** Writing right of every waste record. */
+export const ENV_MANAGE = 'environment.manage';
