@@ -9,6 +9,7 @@ import 'bootstrap-icons/font/bootstrap-icons.min.css';
 import './app.css';
 import './list.css';
 
+import { installAddRows } from './add-rows';
 import { installAjaxForms } from './ajax-forms';
 import { installAnchorScroll } from './anchor-scroll';
 import './bootstrap';
@@ -50,6 +51,7 @@ function start(): void {
   installWorkflowButtons();
   installBulkActions();
   installCheckAll();
+  installAddRows();
   installMultiSelects();
   installRefreshOnChange();
   installDependentSelects();

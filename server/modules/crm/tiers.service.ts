@@ -8,6 +8,9 @@ import { rowsOf } from '../../kernel/db/sql';
 
 type Db = DataSource | EntityManager;
 
+// A manager's transaction inside another one is a savepoint: the caller's transaction keeps everything.
+const managerOf = (db: Db): EntityManager => ('manager' in db ? db.manager : db);
+
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
 
@@ -161,9 +164,10 @@ async function referenceErrors(m: EntityManager, tenantId: number, input: TiersI
 /**
  * Creates (id null) or updates a company with its activities and domains. The SIRET must not be
  * another company's of the tenant; an update is refused when the version moved (409).
+ * Given a transaction's manager, it runs inside it (a savepoint).
  */
-export async function saveTiers(db: DataSource, tenantId: number, userId: number, id: number | null, input: TiersInput): Promise<SaveResult> {
-  return db.transaction(async (m): Promise<SaveResult> => {
+export async function saveTiers(db: DataSource | EntityManager, tenantId: number, userId: number, id: number | null, input: TiersInput): Promise<SaveResult> {
+  return managerOf(db).transaction(async (m): Promise<SaveResult> => {
     const errors = await referenceErrors(m, tenantId, input);
     if (input.siret) {
       const [other] = await m.query('SELECT name FROM tiers WHERE tenant_id = $1 AND siret = $2 AND id <> $3 AND deleted_at IS NULL', [tenantId, input.siret, id ?? 0]);
@@ -246,9 +250,9 @@ const UNIQUE_FLAGS = [
  * per company: another one holding the flag is named in the error. Rows of the company are locked
  * so two saves cannot both take a flag.
  */
-export async function saveAddress(db: DataSource, tenantId: number, tiersId: number, id: number | null, input: AddressInput): Promise<SaveResult> {
+export async function saveAddress(db: DataSource | EntityManager, tenantId: number, tiersId: number, id: number | null, input: AddressInput): Promise<SaveResult> {
   const data = { ...input, isBilling: input.isBilling || input.isMainBilling, isDelivery: input.isDelivery || input.isMainDelivery };
-  return db.transaction(async (m): Promise<SaveResult> => {
+  return managerOf(db).transaction(async (m): Promise<SaveResult> => {
     await m.query('SELECT id FROM tiers WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, tiersId]);
     const errors: Record<string, FieldError> = {};
     for (const [field, column, key] of UNIQUE_FLAGS) {

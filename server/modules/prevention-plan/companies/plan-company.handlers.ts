@@ -4,13 +4,15 @@ import { addFlash } from '../../../kernel/http/flash';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { renderScreen, renderView } from '../../../kernel/http/render';
 import { findTiers, searchTiers } from '../../crm/crm-lookup.service';
+import { mayCreateTiers } from '../../crm/crm-create.service';
+import { functionOptions } from '../core/plan-staff.service';
 import { planTabUrl, requirePlan } from '../core/plan-access';
 import type { PlanRef } from '../core/plan-ref';
 import { PLAN_COMPANY_KINDS, type PlanCompanyKind } from '../core/plan-company.entity';
 import { COMPANY_FORM, companySchema } from '../core/plan-company.schema';
 import {
   addressValues, blockFromTiers, contactValues, findPlanCompany, listPlanCompanies, removalRefusal, removeCompany, resetCompany,
-  saveCompany, tiersChoices, userCompanyDefaults, valuesOf, type CompanyValues, type PlanCompanyRow, type TiersChoices,
+  newTiersAsked, saveCompany, tiersChoices, userCompanyDefaults, valuesOf, type CompanyValues, type PlanCompanyRow, type TiersChoices,
 } from '../core/plan-company.service';
 import { renderCompaniesTab } from './plan-company.tab';
 import { routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
@@ -45,9 +47,12 @@ interface FormState {
 async function renderCompanyForm(req: Request, res: Response, s: FormState): Promise<void> {
   const companies = await listPlanCompanies(req.ctx.db, tenantOf(req), s.plan.id);
   const title = req.t(s.company ? 'plan-company.form.edit_title' : `plan-company.form.add_title_${s.kind}`);
+  // « Nouvelle entreprise » is offered when adding an EE or ST; it needs the CRM's own right to create.
+  const offerNew = !s.company && s.kind !== 'EU';
   await renderScreen(req, res, 'prevention-plan/companies/_company_form', {
     title, plan: s.plan, company: s.company, kind: s.kind, values: s.values, errors: s.errors, choices: s.choices,
-    parents: parentOptions(companies, s.company),
+    parents: parentOptions(companies, s.company), offerNew, canCreateTiers: offerNew && mayCreateTiers(req.authUser!),
+    functions: offerNew ? await functionOptions(req.ctx.db, tenantOf(req)) : [],
   });
 }
 
@@ -61,6 +66,9 @@ async function save(req: Request, res: Response, plan: PlanRef, company: PlanCom
   const form = parseForm(companySchema, req.body, COMPANY_FORM);
   const values = { ...form.values, kind };
   if (!form.ok) return renderCompanyForm(req, res, { plan, company, kind, values, errors: form.errors, choices: await choicesFor(req, values) });
+  if (newTiersAsked(company, { ...form.data, kind }) && !mayCreateTiers(req.authUser!)) {
+    return renderCompanyForm(req, res, { plan, company, kind, values, errors: { newTiers: 'plan-company.validation.tiers_create_forbidden' }, choices: null });
+  }
   const result = await saveCompany(req.ctx.db, plan, req.authUser!.id, company, { ...form.data, kind });
   if (!result.ok) {
     if ('stale' in result) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, oneOf, optionalId as kernelOptionalId, text, version } from '../../../kernel/http/fields';
+import { checkbox, email, oneOf, optionalId as kernelOptionalId, siret, text, version } from '../../../kernel/http/fields';
 import { PLAN_COMPANY_KINDS } from './plan-company.entity';
 
 /** The form name of a company block on a plan. */
@@ -16,6 +16,11 @@ export const companySchema = z.object({
   kind: oneOf(PLAN_COMPANY_KINDS, { fallback: 'EE' }),
   parent: optionalId,
   tiers: optionalId,
+  /** « Nouvelle entreprise » : the company, its address and its manager are created in the CRM on save. */
+  newTiers: checkbox,
+  siret: siret({ error: 'plan-company.validation.siret' }),
+  /** The new manager's function in the CRM (new company only). */
+  contactFunction: optionalId,
   name: text(255),
   director: text(255),
   substitutes: text(2000),

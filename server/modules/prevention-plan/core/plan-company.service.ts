@@ -3,6 +3,7 @@ import { companyBlockSelect, type CompanyBlockRow } from '../../crm/company-bloc
 import type { FieldError } from '../../../kernel/http/forms';
 import { recordHistory } from '../../../kernel/history/history.service';
 import { findTiers, listTiersAddresses, listTiersContacts, type TiersAddressRow, type TiersContactRow } from '../../crm/crm-lookup.service';
+import { createTiersWithAddress, findSameTiers } from '../../crm/crm-create.service';
 import type { PlanRef } from './plan-ref';
 import type { PlanCompanyKind } from './plan-company.entity';
 import type { CompanyInput } from './plan-company.schema';
@@ -166,6 +167,12 @@ export async function userCompanyDefaults(db: Db, plan: PlanRef): Promise<Compan
       });
     }
   }
+  // Without a site responsible, the plan's ordering customer represents the user company.
+  if (!values.lastName && plan.orderingCustomerId != null) {
+    const [u]: Array<{ last_name: string | null; first_name: string | null; email: string | null }> = await db.query(
+      'SELECT last_name, first_name, email FROM app_user WHERE id = $1', [plan.orderingCustomerId]);
+    if (u?.last_name) Object.assign(values, { lastName: u.last_name, firstName: u.first_name ?? '', email: u.email ?? '' });
+  }
   return values;
 }
 
@@ -193,8 +200,12 @@ export async function validateCompany(db: Db, tenantId: number, planId: number, 
   if (!data.address) errors.address = 'plan-company.validation.address_required';
   if (!data.lastName) errors.lastName = 'plan-company.validation.manager_required';
   if (kind === 'EU' && others.some((c) => c.kind === 'EU')) errors.kind = 'plan-company.validation.eu_exists';
-  if (kind !== 'EU' && data.tiers == null) errors.tiers = 'plan-company.validation.tiers_required';
-  if (data.tiers != null) {
+  const creating = newTiersAsked(existing, data);
+  if (creating) {
+    const same = data.name ? await findSameTiers(db, tenantId, data.name, data.siret) : null;
+    if (same) errors[same.by === 'siret' ? 'siret' : 'name'] = { key: `plan-company.validation.tiers_duplicate_${same.by}`, params: { name: same.name } };
+  } else if (kind !== 'EU' && data.tiers == null) errors.tiers = 'plan-company.validation.tiers_required';
+  if (!creating && data.tiers != null) {
     const choices = await tiersChoices(db, tenantId, data.tiers);
     if (!choices) errors.tiers = 'plan-company.validation.tiers_required';
     else {
@@ -215,6 +226,11 @@ export async function validateCompany(db: Db, tenantId: number, planId: number, 
     }
   }
   return errors;
+}
+
+/** Whether the form asks for a new CRM company: only when adding an EE or ST. */
+export function newTiersAsked(existing: PlanCompanyRow | null, data: CompanyInput): boolean {
+  return existing == null && data.kind !== 'EU' && data.newTiers;
 }
 
 /** Outcome of a save: the company id, the errors of the form, or a stale version. */
@@ -239,8 +255,18 @@ export async function saveCompany(db: DataSource, plan: PlanRef, userId: number,
   if (Object.keys(errors).length) return { ok: false, errors };
   const kind = existing?.kind ?? data.kind;
   const parent = kind === 'ST' ? data.parent : null;
-  return db.transaction(async (m) => {
+  return db.transaction(async (m): Promise<SaveResult> => {
     let id: number;
+    if (newTiersAsked(existing, data)) {
+      const created = await createTiersWithAddress(m, plan.tenantId, userId, {
+        name: data.name, siret: data.siret, director: data.director,
+        address: { name: data.addressName, address: data.address, zipCode: data.zipCode, city: data.city, country: data.country },
+        contact: { lastName: data.lastName, firstName: data.firstName, email: data.email, phone: data.phone, mobile: data.mobile, functionId: data.contactFunction },
+      });
+      if (!created.ok) return { ok: false, errors: created.errors };
+      data = { ...data, tiers: created.ids.tiersId, tiersAddress: created.ids.addressId, contact: created.ids.contactId };
+    }
+    if (!existing && kind !== 'EU') await addMissingUserCompany(m, plan, userId);
     if (existing) {
       // TypeORM answers an UPDATE with [rows, count].
       const [rows]: [Array<{ id: number }>, number] = await m.query(
@@ -265,6 +291,24 @@ export async function saveCompany(db: DataSource, plan: PlanRef, userId: number,
     });
     return { ok: true as const, id };
   });
+}
+
+/**
+ * The plan's user company (EU) from its site, added with the first outside company when the plan
+ * has none and the site (or the ordering customer) gives a name, an address and a manager.
+ */
+async function addMissingUserCompany(m: EntityManager, plan: PlanRef, userId: number): Promise<void> {
+  const [has]: Array<{ n: number }> = await m.query(`SELECT count(*)::int AS n FROM plan_company WHERE tenant_id = $1 AND plan_id = $2 AND kind = 'EU'`, [plan.tenantId, plan.id]);
+  if (has.n > 0) return;
+  const eu = await userCompanyDefaults(m, plan);
+  const t = (k: string) => String(eu[k] ?? '');
+  if (!t('name') || !t('address') || !t('lastName')) return;
+  await m.query(
+    `INSERT INTO plan_company (tenant_id, plan_id, kind, name, address_name, address, zip_code, city, country, last_name, first_name, phone, mobile, email)
+     VALUES ($1, $2, 'EU', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [plan.tenantId, plan.id, t('name'), t('addressName') || null, t('address'), t('zipCode') || null, t('city') || null, t('country') || null,
+      t('lastName'), t('firstName') || null, t('phone') || null, t('mobile') || null, t('email') || null]);
+  await recordHistory(m, { tenantId: plan.tenantId, subjectType: PLAN_HISTORY_SUBJECT, subjectId: plan.id, transition: 'company_add', comment: describe('EU', t('name')), userId });
 }
 
 /**

@@ -79,7 +79,8 @@ export type StaffResult = { ok: true; id: number } | { ok: false; errors: Record
 
 const personName = (first: string | null | undefined, last: string) => `${first ?? ''} ${last}`.trim();
 
-async function insertStaff(m: EntityManager, plan: PlanRef, company: PlanCompanyRow, row: { contactId: number | null; userId: number | null; lastName: string; firstName: string | null; qualification: string | null; external: boolean }): Promise<number> {
+/** Inserts one staff row of a company of the plan (the caller writes the history). */
+export async function insertStaff(m: EntityManager, plan: PlanRef, company: PlanCompanyRow, row: { contactId: number | null; userId: number | null; lastName: string; firstName: string | null; qualification: string | null; external: boolean }): Promise<number> {
   const [r]: Array<{ id: number }> = await m.query(
     `INSERT INTO plan_staff (tenant_id, plan_id, plan_company_id, contact_id, user_id, last_name, first_name, qualification, external)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,

@@ -8,6 +8,7 @@ import { findPlanCompany, type PlanCompanyRow } from '../core/plan-company.servi
 import { EXTERNAL_STAFF_FORM, STAFF_CREATE_FORM, STAFF_FORM, externalStaffSchema, staffAddSchema, staffCreateSchema } from '../core/plan-staff.schema';
 import { addExternalStaff, addStaff, availableContacts, availableUsers, createStaff, findPlanStaff, functionOptions, removeStaff } from '../core/plan-staff.service';
 import { routeId, saved, tenantOf } from '../../../kernel/http/respond';
+import { MAX_STAFF_LINES, STAFF_LINES_FORM, STAFF_LINE_FIELDS, addStaffLines, pastedLines, typedLines, type StaffLine } from '../core/plan-staff-lines.service';
 
 /** The plan company `{id}` of the tenant, its plan checked for edit (404 / 403). */
 async function companyForEdit(req: Request): Promise<{ company: PlanCompanyRow; plan: PlanRef }> {
@@ -88,4 +89,30 @@ export async function staffRemove(req: Request, res: Response): Promise<void> {
 /** `POST /prevention-plan/external-staff/{id}/remove` (pdp_external_staff_remove): 200 when removed. */
 export async function externalStaffRemove(req: Request, res: Response): Promise<void> {
   await remove(req, res, true);
+}
+
+interface LinesState { lines: StaffLine[]; paste: string; formError?: FieldError; lineErrors: Array<Record<string, FieldError>> }
+
+async function renderLines(req: Request, res: Response, company: PlanCompanyRow, s: LinesState): Promise<void> {
+  // Three empty rows to start with; « Ajouter une ligne » adds more in the browser.
+  const lines = s.lines.length ? s.lines : Array.from({ length: 3 }, () => Object.fromEntries(STAFF_LINE_FIELDS.map((f) => [f, ''])) as StaffLine);
+  await renderScreen(req, res, 'prevention-plan/staff/_staff_lines_form', {
+    title: req.t('plan-company.lines.title', { company: company.name }), company, lines, paste: s.paste, formError: s.formError ?? null,
+    lineErrors: s.lineErrors, max: MAX_STAFF_LINES, withContact: company.tiersId != null,
+  });
+}
+
+/**
+ * `GET|POST /prevention-plan/company/{id}/staff/lines` (pdp_staff_lines): several workers at once,
+ * typed line by line or pasted from a spreadsheet; all saved in one transaction or none, the
+ * errors shown on their line with what was typed (the pasted rows become lines).
+ */
+export async function staffLines(req: Request, res: Response): Promise<void> {
+  const { company, plan } = await companyForEdit(req);
+  if (req.method !== 'POST') return renderLines(req, res, company, { lines: [], paste: '', lineErrors: [] });
+  const raw = (req.body?.[STAFF_LINES_FORM] ?? {}) as Record<string, unknown>;
+  const lines = [...typedLines(raw.lines), ...pastedLines(typeof raw.paste === 'string' ? raw.paste : '')];
+  const result = await addStaffLines(req.ctx.db, plan, req.authUser!.id, company, lines);
+  if (!result.ok) return renderLines(req, res, company, { lines, paste: '', formError: result.formError, lineErrors: result.lineErrors });
+  saved(req, res, 'plan-company.flash.staff_lines_added', { count: result.count, company: company.name }, planTabUrl(req, plan.id, 'staff'));
 }
