@@ -1,4 +1,4 @@
-import { loadConfig, parseTrustProxy, productionConfigErrors } from './config';
+import { loadConfig, parseTrustProxy, productionConfigErrors, storageConfig } from './config';
 
 describe('TRUST_PROXY', () => {
   it('trusts only loopback when unset, as a proxy on the same host', () => {
@@ -30,5 +30,26 @@ describe('production start', () => {
   it('refuses a BASE_URL that is not a full http(s) address', () => {
     const [error] = productionConfigErrors({ NODE_ENV: 'production', SESSION_SECRET: 's', BASE_URL: 'vigie.exemple.fr' });
     expect(error).toBe('BASE_URL doit être une adresse http(s) complète, par exemple https://vigie.exemple.fr (reçu : « vigie.exemple.fr »).');
+  });
+});
+
+describe('STORAGE_DRIVER', () => {
+  it('keeps files on local disk unless s3 is chosen', () => {
+    expect(storageConfig({})).toEqual({ driver: 'local' });
+    expect(storageConfig({ STORAGE_DRIVER: 'disk' })).toEqual({ driver: 'local' });
+  });
+
+  it('reads the S3 variables, path-style by default with an endpoint (MinIO), virtual-host on AWS', () => {
+    expect(storageConfig({ STORAGE_DRIVER: 'S3', S3_BUCKET: 'vigie', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }))
+      .toEqual({ driver: 's3', bucket: 'vigie', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true, accessKeyId: 'k', secretAccessKey: 's' });
+    expect(storageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'vigie', S3_REGION: 'eu-west-3' }))
+      .toEqual({ driver: 's3', bucket: 'vigie', region: 'eu-west-3', endpoint: undefined, forcePathStyle: false, accessKeyId: undefined, secretAccessKey: undefined });
+    expect(storageConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'https://s3.fr-par.scw.cloud', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('asks for the bucket in production when S3 is chosen', () => {
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x', BASE_URL: 'https://vigie.exemple.fr' };
+    expect(productionConfigErrors({ ...base, STORAGE_DRIVER: 's3' })).toEqual(['S3_BUCKET est obligatoire avec STORAGE_DRIVER=s3 : c\'est le bucket où Vigie range les fichiers.']);
+    expect(productionConfigErrors({ ...base, STORAGE_DRIVER: 's3', S3_BUCKET: 'vigie' })).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ export interface AppConfig {
   pglitePort: number | undefined;
   sessionSecret: string;
   storageDir: string;
+  /** Where files live: local disk under `storageDir` (default) or an S3-compatible store (`STORAGE_DRIVER=s3`). */
+  storage: StorageConfig;
   chromiumPath: string;
   baseUrl: string;
   logLevel: string;
@@ -26,6 +28,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** The database pool (docs/administration.md, « Base de données »). */
   database: DatabaseLimits;
+  /** Longest wait for requests in flight on SIGTERM before their connections are cut (`SHUTDOWN_TIMEOUT_MS`, 20 000). */
+  shutdownTimeoutMs: number;
 }
 
 /** How many connections the app holds and how long a page may wait for them and their queries. */
@@ -36,6 +40,27 @@ export interface DatabaseLimits {
   poolWaitMs: number;
   /** Longest run of one SQL statement on a real server (`DB_STATEMENT_TIMEOUT_MS`, 15 000; 0 = none). */
   statementTimeoutMs: number;
+}
+
+/** The file store chosen by `STORAGE_DRIVER` (docs/deployment.md, « Stockage des fichiers »). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; accessKeyId?: string; secretAccessKey?: string };
+
+/** Reads `STORAGE_DRIVER` and the `S3_*` variables; path-style addressing by default with a custom endpoint. */
+export function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  if ((env.STORAGE_DRIVER ?? '').trim().toLowerCase() !== 's3') return { driver: 'local' };
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET?.trim() ?? '',
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    forcePathStyle: pathStyle ? /^(1|true|yes|on)$/i.test(pathStyle) : !!endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  };
 }
 
 const positive = (value: string | undefined, fallback: number, allowZero = false): number =>
@@ -61,6 +86,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 export function productionConfigErrors(env: NodeJS.ProcessEnv): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const errors: string[] = [];
+  const storage = storageConfig(env);
+  if (storage.driver === 's3' && !storage.bucket) errors.push('S3_BUCKET est obligatoire avec STORAGE_DRIVER=s3 : c\'est le bucket où Vigie range les fichiers.');
   if (!env.SESSION_SECRET) errors.push('SESSION_SECRET est obligatoire en production.');
   if (!env.BASE_URL) {
     errors.push('BASE_URL est obligatoire en production : c\'est l\'adresse publique de Vigie (https://vigie.exemple.fr), utilisée dans les liens envoyés par e-mail.');
@@ -83,10 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // In production a secret must be given; elsewhere a per-install one is derived at start.
     sessionSecret: env.SESSION_SECRET || '',
     storageDir: env.STORAGE_DIR || path.join(ROOT_DIR, 'var', 'storage'),
+    storage: storageConfig(env),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     baseUrl: env.BASE_URL || `http://localhost:${port}`,
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 20_000),
     database: {
       poolSize: positive(env.DB_POOL_SIZE, 10),
       poolWaitMs: positive(env.DB_POOL_WAIT_MS, 5000),

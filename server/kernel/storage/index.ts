@@ -1,7 +1,8 @@
 export { type Storage, type PutMeta, type StoredObject, StorageNotFoundError } from './storage';
 export { assertSafeKey, newAccessKey, safeSlug, tenantKey, tmpKey } from './keys';
 export { LocalDiskStorage, readAll } from './local-disk-storage';
-export { createStorage } from './create-storage';
+export { createStorage, closeStorages } from './create-storage';
+export { S3Storage, type S3Options } from './s3-storage';
 export { StoredFile, type StoredFileKind, type StoredFileState } from './stored-file.entity';
 export { moveOnce, promoteAfterCommit, promoteUpload, ORPHAN_AGE_MS, PURGE_ORPHANS_JOB } from './promote';
 export { fileReferences, registerFileReference, registeredFileReferences, type FileReference } from './file-references';

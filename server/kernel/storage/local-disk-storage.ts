@@ -75,6 +75,11 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async ping(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.W_OK);
+  }
+
   async *list(prefix: string): AsyncIterable<StoredObject> {
     const clean = prefix.replace(/\/+$/, '');
     const start = clean ? this.pathOf(clean) : this.root;

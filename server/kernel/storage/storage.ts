@@ -26,6 +26,8 @@ export interface Storage {
   move(from: string, to: string): Promise<void>;
   /** Every object whose key starts with `prefix` (used to purge orphans). */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /** Rejects unless the store can be used now (`/readyz`). */
+  ping(): Promise<void>;
 }
 
 /** Raised by {@link Storage.get} and {@link Storage.move} on a missing key. */
