@@ -8,6 +8,7 @@ import { createLogger } from './kernel/logger';
 import { mailRecordDir } from './kernel/mail/outbox';
 import { MODULES } from './modules';
 import { startBackground } from './kernel/background';
+import { gracefulShutdown } from './kernel/shutdown';
 
 /** Starts Vigie: database (embedded or DATABASE_URL), migrations, first start, HTTP server, job worker. */
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const applied = await runMigrations(db.dataSource);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });
-  const { app } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
+  const { app, ctx } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
   const stopBackground = startBackground(db.dataSource, config, MODULES);
   const server = app.listen(config.port, () => {
     const lines = [`\nVigie est démarré : ${config.baseUrl}  (${db.embedded ? 'base embarquée var/pglite' : 'PostgreSQL DATABASE_URL'})`];
@@ -36,10 +37,15 @@ async function main(): Promise<void> {
     }
     console.log(lines.join('\n') + '\n');
   });
+  let stopping = false;
   const shutdown = async () => {
-    server.close();
-    await stopBackground();
-    await db.close();
+    // A second signal while draining means « now ».
+    if (stopping) process.exit(1);
+    stopping = true;
+    await gracefulShutdown({
+      server, ctx, stopBackground, closeDatabase: () => db.close(), timeoutMs: config.shutdownTimeoutMs,
+      log: (message) => logger.info(message),
+    }).catch((err) => logger.error({ err: String(err) }, 'arrêt incomplet'));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

@@ -33,6 +33,8 @@ import { CHART_COLORS, NAMED_COLORS } from './palette';
 import type { ModuleDef } from './module';
 import { createLogger } from './logger';
 import { requestLogging } from './request-log';
+import { mountHealth } from './http/health';
+import { createStorage } from './storage/create-storage';
 import { bannersFor } from './topbar-banners';
 import { installModules } from './extension';
 import { saveSessionBeforeRedirect } from './http/session-redirect';
@@ -70,6 +72,8 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
   app.locals.ctx = ctx;
   watchTemplates(config.env);
 
+  // Probes come every few seconds: answered before the request log, the session and the database guard.
+  mountHealth(app, ctx, createStorage(config));
   const logger = createLogger(config);
   app.use(requestLogging(config, logger));
   app.use(cspNonce);

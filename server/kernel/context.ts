@@ -14,6 +14,8 @@ export interface AppContext {
   databaseUp: boolean;
   /** This instance's per-company cache (see tenant-cache.ts). */
   tenantCache: TenantCache;
+  /** Set on SIGTERM: `/readyz` answers 503 so the proxy stops sending traffic while requests finish. */
+  draining?: boolean;
 }
 
 declare global {
