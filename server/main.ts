@@ -9,6 +9,7 @@ import { mailRecordDir } from './kernel/mail/outbox';
 import { MODULES } from './modules';
 import { startBackground } from './kernel/background';
 import { gracefulShutdown } from './kernel/shutdown';
+import { enableMetrics, startMetricsServer } from './kernel/metrics';
 
 /** Starts Vigie: database (embedded or DATABASE_URL), migrations, first start, HTTP server, job worker. */
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });
   const { app, ctx } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
   const stopBackground = startBackground(db.dataSource, config, MODULES);
+  if (config.metrics.port || config.metrics.token) await enableMetrics(db.dataSource);
+  const metricsServer = config.metrics.port ? startMetricsServer(config.metrics.port) : null;
   const server = app.listen(config.port, () => {
     const lines = [`\nVigie est démarré : ${config.baseUrl}  (${db.embedded ? 'base embarquée var/pglite' : 'PostgreSQL DATABASE_URL'})`];
     const outbox = mailRecordDir(config);
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     // A second signal while draining means « now ».
     if (stopping) process.exit(1);
     stopping = true;
+    metricsServer?.close();
     await gracefulShutdown({
       server, ctx, stopBackground, closeDatabase: () => db.close(), timeoutMs: config.shutdownTimeoutMs,
       log: (message) => logger.info(message),

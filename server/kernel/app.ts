@@ -34,6 +34,7 @@ import type { ModuleDef } from './module';
 import { createLogger } from './logger';
 import { requestLogging } from './request-log';
 import { mountHealth } from './http/health';
+import { metricsRoute, requestMetrics } from './metrics';
 import { createStorage } from './storage/create-storage';
 import { bannersFor } from './topbar-banners';
 import { installModules } from './extension';
@@ -74,6 +75,8 @@ export function createApp({ config, dataSource, modules }: CreateAppOptions): { 
 
   // Probes come every few seconds: answered before the request log, the session and the database guard.
   mountHealth(app, ctx, createStorage(config));
+  if (config.metrics.token) app.get('/metrics', metricsRoute(config.metrics.token));
+  app.use(requestMetrics);
   const logger = createLogger(config);
   app.use(requestLogging(config, logger));
   app.use(cspNonce);

@@ -30,6 +30,8 @@ export interface AppConfig {
   database: DatabaseLimits;
   /** Longest wait for requests in flight on SIGTERM before their connections are cut (`SHUTDOWN_TIMEOUT_MS`, 20 000). */
   shutdownTimeoutMs: number;
+  /** Prometheus metrics: on a port of their own (`METRICS_PORT`) and/or at `/metrics` with `Authorization: Bearer <METRICS_TOKEN>`; off when neither is set. */
+  metrics: { port?: number; token?: string };
 }
 
 /** How many connections the app holds and how long a page may wait for them and their queries. */
@@ -88,6 +90,7 @@ export function productionConfigErrors(env: NodeJS.ProcessEnv): string[] {
   const errors: string[] = [];
   const storage = storageConfig(env);
   if (storage.driver === 's3' && !storage.bucket) errors.push('S3_BUCKET est obligatoire avec STORAGE_DRIVER=s3 : c\'est le bucket où Vigie range les fichiers.');
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) errors.push('METRICS_TOKEN doit compter au moins 16 caractères.');
   if (!env.SESSION_SECRET) errors.push('SESSION_SECRET est obligatoire en production.');
   if (!env.BASE_URL) {
     errors.push('BASE_URL est obligatoire en production : c\'est l\'adresse publique de Vigie (https://vigie.exemple.fr), utilisée dans les liens envoyés par e-mail.');
@@ -116,6 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_MS, 20_000),
+    metrics: {
+      port: /^[1-9]\d*$/.test(env.METRICS_PORT ?? '') ? Number(env.METRICS_PORT) : undefined,
+      token: env.METRICS_TOKEN && env.METRICS_TOKEN.length >= 16 ? env.METRICS_TOKEN : undefined,
+    },
     database: {
       poolSize: positive(env.DB_POOL_SIZE, 10),
       poolWaitMs: positive(env.DB_POOL_WAIT_MS, 5000),

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { clock } from '../clock';
 import type { Job, JobStatus } from './job.entity';
 import { jobHandler } from './registry';
+import { countJobFailure } from '../metrics';
 
 /** A running job untouched for this long is taken to be lost (process killed) and released. */
 export const STUCK_AFTER_MS = 15 * 60 * 1000;
@@ -126,6 +127,7 @@ export async function runDueJobs(ds: DataSource, opts: RunOptions = {}): Promise
         `UPDATE "job" SET "status" = $2, "locked_at" = NULL, "last_error" = $3, "run_at" = $4 WHERE "id" = $1`,
         [job.id, giveUp ? 'failed' : 'pending', message.slice(0, 4000), giveUp ? job.runAt : retryAt],
       );
+      countJobFailure(job.name, giveUp);
       if (giveUp) report.failed++;
       else report.retried++;
     }

@@ -6,6 +6,7 @@ import { loadConfig, ROOT_DIR } from '../config';
 import { formatDate } from '../i18n/format';
 import { heavyWorkLimits, WorkLimiter } from '../work-limiter';
 import { PagePool, type PagePoolStats } from './page-pool';
+import { observePdf } from '../metrics';
 
 const VIEWS_DIR = path.join(ROOT_DIR, 'views');
 /**
@@ -158,6 +159,8 @@ export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string }
     footerTemplate: req.footer ?? defaultFooter(),
     margin: { top: '20mm', bottom: '18mm', left: '12mm', right: '12mm' },
   };
+  const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   return pdfSlots().run('pdf', async () => {
     chromiumPath = opts.chromiumPath ?? loadConfig().chromiumPath;
     const pages = pagePool();
@@ -169,8 +172,10 @@ export async function renderPdf(req: PdfRequest, opts: { chromiumPath?: string }
         await pooled.page.setContent(html, { waitUntil: 'load' });
         const pdf = await pooled.page.pdf(options);
         printed = true;
+        observePdf(seconds(), 'ok');
         return pdf;
       } catch (err) {
+        if (attempt > MAX_RENDER_ATTEMPTS - 1 || !pages.diedUnder(pooled, err)) observePdf(seconds(), 'error');
         // Killed renderers may take the spare page too before its 'crash' event arrives: a page
         // handed out just after a death can die as well, hence one try more than the pages kept.
         if (attempt > MAX_RENDER_ATTEMPTS - 1 || !pages.diedUnder(pooled, err)) throw err;
