@@ -1,4 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Tenant } from '../identity/tenant.entity';
+import { User } from '../identity/user.entity';
+import { PlanCompany, PreventionPlan } from '../prevention-plan';
 
 /**
  * The document portal link of one outside company of a plan (issue 25 item 2,
@@ -17,11 +20,23 @@ export class PlanDocumentLink {
   @Column({ name: 'tenant_id', type: 'integer' })
   tenantId: number;
 
+  @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'tenant_id', foreignKeyConstraintName: 'FK_plan_document_link_tenant' })
+  tenant: Relation<Tenant>;
+
   @Column({ name: 'plan_id', type: 'integer' })
   planId: number;
 
+  @ManyToOne(() => PreventionPlan, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'plan_id', foreignKeyConstraintName: 'FK_plan_document_link_plan' })
+  plan: Relation<PreventionPlan>;
+
   @Column({ name: 'plan_company_id', type: 'integer' })
   planCompanyId: number;
+
+  @ManyToOne(() => PlanCompany, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'plan_company_id', foreignKeyConstraintName: 'FK_plan_document_link_company' })
+  planCompany: Relation<PlanCompany>;
 
   /** Where the link was mailed. */
   @Column({ type: 'varchar', length: 180 })
@@ -43,8 +58,16 @@ export class PlanDocumentLink {
   @Column({ name: 'revoked_by_id', type: 'integer', nullable: true })
   revokedById: number | null;
 
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'revoked_by_id', foreignKeyConstraintName: 'FK_plan_document_link_revoker' })
+  revokedBy: Relation<User> | null;
+
   @Column({ name: 'created_by_id', type: 'integer', nullable: true })
   createdById: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'created_by_id', foreignKeyConstraintName: 'FK_plan_document_link_creator' })
+  createdBy: Relation<User> | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

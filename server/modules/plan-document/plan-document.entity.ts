@@ -2,6 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { DocumentType } from './document-type.entity';
+import { PlanDocumentLink } from './plan-document-link.entity';
 
 /** What a document belongs to: a whole plan, a company or a staff member of a plan, or a CRM record. */
 export type DocumentOwnerKind = 'plan' | 'plan_company' | 'plan_staff' | 'tiers' | 'contact';
@@ -91,6 +92,10 @@ export class PlanDocument {
   /** The portal link the outside company gave this version through (issue 25 item 2), null otherwise. */
   @Column({ name: 'portal_link_id', type: 'integer', nullable: true })
   portalLinkId: number | null;
+
+  @ManyToOne(() => PlanDocumentLink, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'portal_link_id', foreignKeyConstraintName: 'FK_plan_document_portal_link' })
+  portalLink: Relation<PlanDocumentLink> | null;
 
   /** Optimistic lock of the edit form. */
   @Column({ type: 'integer', default: 1 })

@@ -65,6 +65,7 @@ const NOT_ROUTED = new Set(['audit_entry', 'job']);
 const ROW_VALUES: Record<string, Record<string, Value>> = {
   // A token hash is unique across companies.
   plan_sign_link: { token_hash: (o: Owner) => `sonde-${o.tenantId}`, expires_at: new Date(Date.now() + 86_400_000) },
+  plan_document_link: { token_hash: (o: Owner) => `sonde-${o.tenantId}`, expires_at: new Date(Date.now() + 86_400_000) },
   // An entry of the trash names its record: unique across companies too.
   trash_item: { subject_id: (o: Owner) => o.firstId },
 };
