@@ -2,6 +2,7 @@ import { clearAlert, showAlert, type AlertVariant } from './alerts';
 import { htmlToFragment } from './dom';
 import { teardown } from './enhance';
 import { errorMessage, postXhr, readJson } from './http';
+import { activeTabTarget, reloadKeepingPlace, restoreTabIn } from './keep-place';
 import { t } from './i18n';
 import { closeModalOf, fillModalContent } from './modal-stack';
 import { setSubmitting } from './submit-state';
@@ -17,9 +18,9 @@ function replaceOuterHtml(target: Element, html: string): void {
 }
 
 async function handleSaved(form: HTMLFormElement, response: Response): Promise<void> {
-  const json = await readJson<{ redirect?: string }>(response.clone());
+  const json = await readJson<{ redirect?: string; message?: string }>(response.clone());
   if (json?.redirect) {
-    window.location.assign(json.redirect);
+    reloadKeepingPlace(json.redirect, json.message);
     return;
   }
   const selector = form.dataset.replace;
@@ -30,26 +31,34 @@ async function handleSaved(form: HTMLFormElement, response: Response): Promise<v
     replaceOuterHtml(target, html);
     return;
   }
-  window.location.reload();
+  reloadKeepingPlace(undefined, json?.message);
 }
 
 async function handleRerender(form: HTMLFormElement, response: Response): Promise<void> {
-  const json = await readJson<{ redirect?: string }>(response.clone());
+  const json = await readJson<{ redirect?: string; message?: string }>(response.clone());
   if (json) {
-    if (json.redirect) window.location.assign(json.redirect);
-    else window.location.reload();
+    reloadKeepingPlace(json.redirect, json.message);
     return;
   }
   const html = await response.text();
   const content = form.closest<HTMLElement>('.modal-content');
-  if (content) fillModalContent(content, html);
-  else replaceOuterHtml(form, html);
+  // The form comes back on the tab the user was in, or on the one holding the first error.
+  const tab = activeTabTarget(content ?? form);
+  if (content) {
+    fillModalContent(content, html);
+    restoreTabIn(content, tab);
+  } else {
+    const parent = form.parentElement;
+    replaceOuterHtml(form, html);
+    if (parent) restoreTabIn(parent, tab);
+  }
 }
 
 /**
  * Submits a `form[data-ajax-form]` with fetch and applies the reply:
- * 201 saved (JSON `redirect`, else `data-replace` target, else reload), 200 form re-rendered
- * with its errors, 403/401/409 and others shown as an alert in the form (inputs kept).
+ * 201 saved (JSON `redirect`, else `data-replace` target, else reload: both keep the tab, the
+ * scroll position and show the flash, see keep-place.ts), 200 form re-rendered with its errors
+ * on the tab the user was in, 403/401/409 and others shown as an alert in the form (inputs kept).
  */
 export async function submitAjaxForm(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
   const body = submitter ? new FormData(form, submitter) : new FormData(form);

@@ -14,12 +14,18 @@ export interface CommentPromptOptions {
   input?: 'textarea' | 'url' | 'text';
   /** Initial value. */
   value?: string;
+  /**
+   * A confirmation question shown above the field (a transition's `confirm`): the one modal
+   * both asks « are you sure » and takes the comment, its button then reads « Confirmer ».
+   */
+  message?: string;
 }
 
 let promptCounter = 0;
 
 /**
- * Asks for a comment in a Bootstrap modal with a textarea. Resolves the trimmed text, or
+ * Asks for a comment in a Bootstrap modal with a textarea (under the confirmation question when
+ * `message` is given). Resolves the trimmed text, or
  * `null` when cancelled. A required prompt does not resolve on an empty comment: the field is
  * marked `is-invalid` with the French message instead.
  */
@@ -34,6 +40,7 @@ export function commentPrompt(options: CommentPromptOptions = {}): Promise<strin
       : `<input class="form-control" id="${id}" name="comment" type="${kind}" data-autofocus value="${escapeHtml(options.value ?? '')}"${required ? ' aria-required="true"' : ''}>`;
   const html = `<div class="modal-header"><h2 class="modal-title fs-5">${escapeHtml(options.title || t('comment.title'))}</h2></div>
 <div class="modal-body">
+  ${options.message ? `<p style="white-space: pre-line" data-testid="comment-prompt-message">${escapeHtml(options.message)}</p>` : ''}
   <form novalidate data-comment-form>
     <label class="form-label" for="${id}">${escapeHtml(label)}${required ? ' <span class="text-danger" aria-hidden="true">*</span>' : ''}</label>
     ${field}
@@ -43,7 +50,7 @@ export function commentPrompt(options: CommentPromptOptions = {}): Promise<strin
 </div>
 <div class="modal-footer">
   <button type="button" class="btn btn-outline-secondary" data-bs-dismiss="modal">${escapeHtml(t('actions.cancel'))}</button>
-  <button type="button" class="btn btn-primary" data-prompt-submit>${escapeHtml(t('actions.validate'))}</button>
+  <button type="button" class="btn btn-primary" data-prompt-submit>${escapeHtml(t(options.message ? 'actions.confirm' : 'actions.validate'))}</button>
 </div>`;
   const modal = openModal(html, { testId: 'comment-prompt', backdrop: 'static' });
   const input = modal.element.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${id}`)!;

@@ -29,6 +29,7 @@ import { installPrintButtons } from './print-buttons';
 import { installRemoveButtons } from './remove-buttons';
 import { installRichTextSubmit } from './rich-text-submit';
 import { installScrollTop } from './scroll-top';
+import { restorePlace } from './keep-place';
 import { installTabUrl } from './tab-url';
 import { installWorkflowButtons } from './workflow-buttons';
 
@@ -59,6 +60,7 @@ function start(): void {
   installAnchorScroll();
   installScrollTop();
   installTabUrl();
+  restorePlace();
 
   registerEnhancer(enhanceDraftButtons);
   registerEnhancer(enhanceCheckAll);

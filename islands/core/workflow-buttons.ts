@@ -1,6 +1,8 @@
 import { alertDialog, showAlert } from './alerts';
 import { csrfToken } from './boot';
 import { commentPrompt } from './comment-prompt';
+import { confirmDialog } from './confirm-dialog';
+import { reloadKeepingPlace } from './keep-place';
 import { errorMessage, postXhr, readJson } from './http';
 import { t } from './i18n';
 import { closeModalOf, fillModalContent, openModal } from './modal-stack';
@@ -13,6 +15,8 @@ export interface TransitionReply {
   buttons?: string;
   result?: boolean;
   signatureForm?: string;
+  /** What was done (« C'est fait : … »), shown as the flash. */
+  message?: string;
 }
 
 function showError(button: HTMLElement, message: string, variant: 'danger' | 'warning' = 'danger'): void {
@@ -39,6 +43,8 @@ export function applyTransitionReply(button: HTMLElement, reply: TransitionReply
   const container = button.closest('[data-workflow]') ?? button.parentElement ?? document.body;
   const actions = button.closest<HTMLElement>('[data-workflow-actions]') ?? container.querySelector<HTMLElement>('[data-workflow-actions]');
   const scope = stateScope(actions ?? container);
+  // Read before the swap: the new buttons replace this one.
+  const reload = !!button.closest('[data-workflow-reload]');
   const state = scope.querySelector<HTMLElement>('[data-workflow-state]');
   if (actions && typeof reply.buttons === 'string') {
     teardown(actions);
@@ -55,8 +61,13 @@ export function applyTransitionReply(button: HTMLElement, reply: TransitionReply
     if (classes?.[reply.state.name]) state.className = classes[reply.state.name];
   }
   if (reply.signatureForm) { openSignatureForm(button, reply.signatureForm); return; }
-  // Pages whose other panels follow the state (a work order's signature cards) ask to be read again.
-  if (button.closest('[data-workflow-reload]')) window.location.reload();
+  // Pages whose other panels follow the state (a plan's tabs, a work order's signature cards) are
+  // read again, on the same tab and scroll position, the message as flash; others show it in place.
+  if (reload) reloadKeepingPlace(undefined, reply.message);
+  else if (reply.message) {
+    const shown = actions?.isConnected ? actions : container.querySelector('[data-workflow-actions]');
+    if (shown?.parentElement) showAlert(shown.parentElement, reply.message, 'success');
+  }
 }
 
 /** The button whose transition asked for the signature form now open (its reply updates that record). */
@@ -125,20 +136,31 @@ export async function submitSignatureForm(form: HTMLFormElement): Promise<void> 
 }
 
 /**
- * POSTs a workflow transition for a `button[data-transition-url]`: asks a comment first when
- * `data-comment-required="1"` or `data-comment-prompt` is set, then swaps the state and buttons.
+ * What the user answers before a transition, in ONE modal: the confirmation question
+ * (`data-transition-confirm`) and the comment (`data-comment-prompt`, required when
+ * `data-comment-required="1"`) together; only the question when no comment is taken.
+ * Resolves the comment ('' when none), or null when cancelled.
+ */
+async function askBeforeTransition(button: HTMLElement): Promise<string | null> {
+  const required = button.dataset.commentRequired === '1';
+  const confirm = button.dataset.transitionConfirm || undefined;
+  if (required || button.hasAttribute('data-comment-prompt')) {
+    return commentPrompt({ title: button.textContent?.trim() || undefined, label: button.dataset.commentPrompt || undefined, required, message: confirm });
+  }
+  if (confirm) return (await confirmDialog(confirm)) ? '' : null;
+  return '';
+}
+
+/**
+ * POSTs a workflow transition for a `button[data-transition-url]`: asks the confirmation and
+ * the comment first (one modal, {@link askBeforeTransition}), then swaps the state and buttons.
  * A reply without a true `result` is logged as 'No result' and changes nothing.
  */
 export async function applyTransition(button: HTMLElement): Promise<void> {
   const url = button.dataset.transitionUrl;
-  if (!url) return;
-  const required = button.dataset.commentRequired === '1';
-  let comment = '';
-  if (required || button.hasAttribute('data-comment-prompt')) {
-    const answer = await commentPrompt({ title: button.dataset.commentPrompt || button.textContent?.trim() || undefined, required });
-    if (answer === null) return;
-    comment = answer;
-  }
+  if (!url || (button instanceof HTMLButtonElement && button.disabled)) return;
+  const comment = await askBeforeTransition(button);
+  if (comment === null) return;
   const body = new URLSearchParams();
   body.set('comment', comment);
   body.set('_csrf_token', button.closest<HTMLElement>('[data-csrf-token]')?.dataset.csrfToken || csrfToken(button.closest('form')));
@@ -174,7 +196,7 @@ export async function applyTransition(button: HTMLElement): Promise<void> {
   else showError(button, await errorMessage(response, t('errors.generic')));
 }
 
-/** Delegated click handling of `button[data-transition-url]` (confirmation comes first, see confirm-dialog). */
+/** Delegated click handling of `button[data-transition-url]` (its confirmation and comment in one modal). */
 export function installWorkflowButtons(): void {
   document.addEventListener('submit', (event) => {
     const form = event.target;

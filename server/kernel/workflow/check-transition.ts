@@ -77,3 +77,18 @@ export function checkTransition(
   }
   return { ok: true };
 }
+
+/**
+ * Every precondition of transition `name` that `subject` fails now, as translation keys in the
+ * declared order: the same functions {@link checkTransition} runs when applying, so the page says
+ * what blocks a button before the click and the refusal at the click cannot say otherwise.
+ */
+export function transitionBlockers(def: WorkflowDefinition<any>, subject: WorkflowSubject, name: string, user: AuthUser): string[] {
+  const spec: TransitionSpec<any> | undefined = Object.prototype.hasOwnProperty.call(def.transitions, name) ? def.transitions[name] : undefined;
+  const reasons: string[] = [];
+  for (const rule of spec?.preconditions ?? []) {
+    const reason = rule(subject, { user, workflow: def.name, transition: name });
+    if (reason && !reasons.includes(reason)) reasons.push(asKey(reason, def.name, name));
+  }
+  return reasons;
+}

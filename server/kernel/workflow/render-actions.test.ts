@@ -1,5 +1,6 @@
-import { sampleUser, sampleWorkflow, type SampleSubject } from '../../../tests/fixtures/sample-workflow';
+import { SAMPLE_TABLE, sampleUser, sampleWorkflow, type SampleSubject } from '../../../tests/fixtures/sample-workflow';
 import { renderActions } from './render-actions';
+import { defineWorkflow } from './workflow';
 import { buildWorkflowReply } from './workflow-reply';
 
 const t = (key: string) => `«${key}»`;
@@ -28,12 +29,15 @@ describe('renderActions', () => {
     expect(sign.attrs['data-transition-url']).toBe('/pdp/42/transition/sign');
     expect(sign.attrs['data-comment-required']).toBe('0');
     expect(sign.attrs).not.toHaveProperty('data-comment-prompt');
-    expect(sign.attrs).not.toHaveProperty('data-confirm');
+    expect(sign.attrs).not.toHaveProperty('data-transition-confirm');
+    expect(sign.attrs).not.toHaveProperty('disabled');
     expect(sign.text).toBe('«workflow.sample.transitions.sign»');
     expect(sign.attrs.class).toBe('btn btn-sm btn-success');
     expect(refuse.attrs['data-comment-required']).toBe('1');
     expect(refuse.attrs['data-comment-prompt']).toBe('«workflow.comment_prompt»');
-    expect(refuse.attrs['data-confirm']).toBe('«workflow.sample.confirm.refuse»');
+    // The question rides with the comment (one modal), not on the generic [data-confirm] dialog.
+    expect(refuse.attrs['data-transition-confirm']).toBe('«workflow.sample.confirm.refuse»');
+    expect(refuse.attrs).not.toHaveProperty('data-confirm');
     expect(html).toMatch(/<div [^>]*data-workflow-actions[ >]/);
     // Escaped, not injected.
     expect(html).toContain('data-csrf-token="tok&lt;&#34;"');
@@ -46,7 +50,51 @@ describe('renderActions', () => {
   });
 });
 
+// Two preconditions, as the signing workflow declares them: the page shows both before the click.
+const gated = defineWorkflow<SampleSubject>({
+  name: 'gated', property: 'status', initial: 'draft', places: ['draft', 'in_operation'], subjectTable: SAMPLE_TABLE, subjectType: 'gated',
+  transitions: {
+    start: {
+      from: ['draft'], to: 'in_operation', style: 'success',
+      preconditions: [(s) => (s.title ? null : 'gated.refusal.title'), (s) => (s.hasStaff ? null : 'gated.refusal.staff')],
+    },
+  },
+});
+
+describe('blocked transitions', () => {
+  it('draws a button whose preconditions fail disabled, « bloquant », with every reason beside it', async () => {
+    const subject = { ...plan('draft'), title: null, hasStaff: false };
+    expect(gated.transitions(subject, editor).map((tr) => tr.blockedBy)).toEqual([['gated.refusal.title', 'gated.refusal.staff']]);
+    const html = await renderActions({ workflow: gated, subject, user: editor, transitionUrl, t, csrfToken: 'x' });
+    const [start] = buttons(html.replace(/<i [^>]*><\/i> /g, ''));
+    expect(start.attrs).toHaveProperty('disabled');
+    expect(start.attrs['aria-describedby']).toBe('blockers-gated-start');
+    expect(html).toMatch(/id="blockers-gated-start"[^>]*data-transitions="start"[^>]*>.*«workflow.blocking».*«gated.refusal.title» «gated.refusal.staff»/s);
+    // The same rules the transition runs: apply would refuse with the first reason.
+    expect(gated.can(subject, 'start', editor)).toMatchObject({ ok: false, reason: 'gated.refusal.title' });
+  });
+
+  it('one precondition met leaves only the other reason; all met, the button is enabled and nothing is listed', async () => {
+    const half = await renderActions({ workflow: gated, subject: { ...plan('draft'), title: 'x', hasStaff: false }, user: editor, transitionUrl, t, csrfToken: 'x' });
+    expect(half).toContain('«gated.refusal.staff»');
+    expect(half).not.toContain('«gated.refusal.title»');
+    const free = await renderActions({ workflow: gated, subject: { ...plan('draft'), title: 'x', hasStaff: true }, user: editor, transitionUrl, t, csrfToken: 'x' });
+    expect(buttons(free)[0].attrs).not.toHaveProperty('disabled');
+    expect(free).not.toContain('transition-blockers');
+  });
+});
+
 describe('buildWorkflowReply', () => {
+  it('says what was done on success when it knows the transition (the flash of the page)', async () => {
+    const subject = plan('expired');
+    const tp = (key: string, params?: Record<string, unknown>) => (params ? `«${key}» ${JSON.stringify(params)}` : `«${key}»`);
+    const { body } = await buildWorkflowReply({
+      workflow: sampleWorkflow, user: editor, transitionUrl, t: tp, csrfToken: 'x', subject: null, transition: 'close',
+      outcome: { result: true, state: { name: 'expired', label: 'workflow.sample.places.expired' }, subject, historyId: 1 },
+    });
+    expect(body.message).toBe('«workflow.applied» {"transition":"«workflow.sample.transitions.close»","state":"«workflow.sample.places.expired»"}');
+  });
+
   it('answers 200 with the translated state and the new buttons on success', async () => {
     const subject = plan('in_operation');
     const { status, body } = await buildWorkflowReply({

@@ -7,8 +7,8 @@ import type { Workflow } from './workflow';
 /** The shared partial of workflow buttons. */
 export const ACTIONS_PARTIAL = path.join(ROOT_DIR, 'views', 'partials', '_actions.ejs');
 
-/** A translator: key in, text out (i18next's `t` fits). */
-export type Translate = (key: string) => string;
+/** A translator: key (and its parameters) in, text out (i18next's `t` fits). */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** Input of {@link renderActions}. */
 export interface RenderActionsInput<S extends object> {

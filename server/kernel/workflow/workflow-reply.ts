@@ -3,7 +3,7 @@ import { renderActions, type Translate } from './render-actions';
 import type { ApplyResult } from './workflow.types';
 import type { Workflow } from './workflow';
 
-/** The JSON a transition POST answers (DESIGN 6). `message` is set when refused. */
+/** The JSON a transition POST answers (DESIGN 6). `message`: why when refused, what was done on success. */
 export interface WorkflowReplyBody {
   state?: { name: string; label: string };
   buttons?: string;
@@ -26,6 +26,8 @@ export interface WorkflowReplyInput<S extends object> {
   csrfToken: string;
   /** HTML of the signature form, when the transition asked for a signature. */
   signatureForm?: string;
+  /** The transition applied: a success then carries `message` (« C'est fait : … »), the page's flash. */
+  transition?: string;
 }
 
 /**
@@ -42,7 +44,10 @@ export async function buildWorkflowReply<S extends object>(input: WorkflowReplyI
     body.state = { name: state.name, label: t(state.label) };
     body.buttons = await renderActions({ workflow, subject, user: input.user, transitionUrl: input.transitionUrl, t, csrfToken: input.csrfToken });
   }
-  if (outcome.result) return { status: 200, body };
+  if (outcome.result) {
+    if (input.transition && body.state) body.message = t('workflow.applied', { transition: t(workflow.describe(input.transition).label), state: body.state.label });
+    return { status: 200, body };
+  }
   body.message = translateReason(t, outcome.reason);
   if ('field' in outcome && outcome.field) body.field = outcome.field;
   if ('signatureRequired' in outcome && input.signatureForm !== undefined) body.signatureForm = input.signatureForm;

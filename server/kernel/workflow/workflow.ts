@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../rights/auth-user';
 import { applyTransition, loadWorkflowSubject, type SubjectRef } from './apply-transition';
-import { checkTransition } from './check-transition';
+import { checkTransition, transitionBlockers } from './check-transition';
 import { validateDefinition } from './validate-definition';
 import { contribute, extensionPoint, type Contribution, type ExtensionPoint } from '../extension';
 import type {
@@ -59,18 +59,20 @@ export class Workflow<S extends object = WorkflowSubject> {
       confirm: t.confirm,
       style: t.style ?? 'outline-primary',
       requires: [...(t.requires ?? [])],
+      blockedBy: [],
     };
   }
 
   /**
    * The transitions `user` may press now on `subject`: from-state, right (with its policy) and
-   * guards pass. Required fields and the comment are checked when applying, so the button stays
-   * visible and the user learns what is missing.
+   * guards pass. Each carries the preconditions it fails now (`blockedBy`, the rules `apply`
+   * runs), so the button is shown blocked with its reasons before the click; required fields and
+   * the comment are checked when applying.
    */
   transitions(subject: S, user: AuthUser): TransitionView[] {
     return this.transitionNames
       .filter((name) => checkTransition(this.definition, subject as WorkflowSubject, name, user, { requires: false }).ok)
-      .map((name) => this.describe(name));
+      .map((name) => ({ ...this.describe(name), blockedBy: transitionBlockers(this.definition, subject as WorkflowSubject, name, user) }));
   }
 
   /** May `user` apply `name` to `subject` now (required fields included, comment not yet known)? */

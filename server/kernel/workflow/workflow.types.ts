@@ -86,6 +86,11 @@ export interface TransitionView {
   confirm?: string;
   style: ButtonStyle;
   requires: string[];
+  /**
+   * Translation keys of the preconditions the subject fails now (empty when it may go ahead):
+   * the button is drawn disabled with these reasons beside it (`transitions()` fills it).
+   */
+  blockedBy: string[];
 }
 
 /** Answer of `workflow.can`. */

@@ -130,6 +130,6 @@ export async function transition(req: Request, res: Response): Promise<void> {
   const outcome = await eventWorkflow.apply(req.ctx.db, { id: event.id, tenantId: tenantOf(req) }, req.routeParams.transition, { user: req.authUser!, comment });
   await workflowReply(res, {
     workflow: eventWorkflow, outcome, subject: event as EventRecord & Record<string, unknown>, user: req.authUser!, transitionUrl: transitionUrl(req, event.id),
-    t: req.t, csrfToken: csrfToken(req),
+    t: req.t, csrfToken: csrfToken(req), transition: req.routeParams.transition,
   });
 }

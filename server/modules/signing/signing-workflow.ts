@@ -61,6 +61,23 @@ export interface SigningWorkflowOptions {
 
 const same = (a: unknown, b: number) => a != null && Number(a) === b;
 
+/** The step a completeness problem blocks: sending for signature (an error), putting into operation (a mandatory document). */
+export type BlockedStep = 'sending' | 'operation';
+
+/**
+ * Which step `problem` blocks, or null for a mere warning: the one rule the `complete` and
+ * `documentsValid` preconditions apply and the document's page shows beside each problem.
+ */
+export function problemBlocks(problem: SigningProblem): BlockedStep | null {
+  if (problem.severity === 'error') return 'sending';
+  return blocksOperation(problem) ? 'operation' : null;
+}
+
+/** A mandatory document missing or expired (plan-document's checks): putting into operation waits for it. */
+export function blocksOperation(problem: SigningProblem): boolean {
+  return problem.key.startsWith('plan-document.check.');
+}
+
 /**
  * Who edits the document: the module's own rule when it gives one ({@link SigningSubject.mayEdit},
  * the plan's policy for plans); otherwise a creator, internal signer or substitute holding
@@ -110,9 +127,9 @@ export function signingWorkflow(o: SigningWorkflowOptions): Workflow<SigningWork
   const externalModel: Guard<SigningWorkflowSubject> = function externalModel(s) { return s.isMmModel || s.externalFileId != null ? null : WORKFLOW_MESSAGES.forbidden; };
   const allCompaniesSigned: Guard<SigningWorkflowSubject> = function allCompaniesSigned(s) { return s.signatures?.allCompaniesSigned ? null : msg.companiesMissing; };
   // Preconditions: the button stays, the refusal says what to do.
-  const complete: Guard<SigningWorkflowSubject> = function complete(s) { return (s.problems ?? []).some((p) => p.severity === 'error') ? msg.incomplete : null; };
+  const complete: Guard<SigningWorkflowSubject> = function complete(s) { return (s.problems ?? []).some((p) => problemBlocks(p) === 'sending') ? msg.incomplete : null; };
   const documentsValid: Guard<SigningWorkflowSubject> = function documentsValid(s) {
-    return (s.problems ?? []).some((p) => p.key.startsWith('plan-document.check.')) ? msg.documents : null;
+    return (s.problems ?? []).some(blocksOperation) ? msg.documents : null;
   };
   const signedFile: Guard<SigningWorkflowSubject> = function signedFile(s) { return s.signedFileId != null ? null : msg.signedFile; };
   const externalFile: Guard<SigningWorkflowSubject> = function externalFile(s) { return s.externalFileId != null ? null : msg.externalFile; };

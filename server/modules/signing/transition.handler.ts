@@ -72,7 +72,7 @@ export function transitionHandler(o: TransitionRouteOptions) {
       const subject = await o.workflow.load(req.ctx.db, ref);
       const fresh = outcome.result && subject ? { ...outcome, subject } : outcome;
       await workflowReply(res, {
-        workflow: o.workflow, outcome: fresh, subject, user, t: req.t, csrfToken: csrfToken(req), signatureForm: form,
+        workflow: o.workflow, outcome: fresh, subject, user, t: req.t, csrfToken: csrfToken(req), signatureForm: form, transition: name,
         transitionUrl: (transition) => req.ctx.routes.path(o.routeName, { id: doc.id, transition }),
       });
     };

@@ -163,7 +163,7 @@ export async function applyTransition(req: Request, res: Response): Promise<void
   const reply = async (outcome: ApplyResult<WorkOrderSubject>, form?: string) => {
     const subject = await workOrderWorkflow.load(req.ctx.db, ref);
     const fresh = outcome.result && subject ? { ...outcome, subject } : outcome;
-    await workflowReply(res, { workflow: workOrderWorkflow, outcome: fresh, subject, user, t: req.t, csrfToken: csrfToken(req), signatureForm: form, transitionUrl });
+    await workflowReply(res, { workflow: workOrderWorkflow, outcome: fresh, subject, user, t: req.t, csrfToken: csrfToken(req), signatureForm: form, transitionUrl, transition: name });
   };
   let signature: Record<string, unknown> | null = null;
   let form: string | undefined;

@@ -87,7 +87,8 @@ test('a mandatory company document: missing, given expired, then a valid new ver
   await expect(missing).toHaveAttribute('data-severity', 'warning');
   await expect(completeness).not.toContainText(`« ${TYPE} » pour l'entreprise Usine Sud`);
 
-  // "Voir" leads to the documents tab.
+  // "Voir" (in the folded detail of the checklist) leads to the documents tab.
+  await page.getByTestId('plan-completeness-toggle').click();
   await missing.getByRole('link', { name: 'Voir' }).click();
   await expect(page).toHaveURL(new RegExp(`/prevention-plan/${planId}\\?tab=documents$`));
   await expect(page.getByTestId('plan-tab-documents')).toHaveAttribute('aria-selected', 'true');

@@ -45,7 +45,7 @@ test('a PPSPS is sent to its companies, signed by the contract holder and the co
   const status = hse.getByTestId('ppsps-status');
   await expect(status).toHaveText('Brouillon');
   await hse.getByTestId('transition-send_tiers').click();
-  await hse.locator('[data-confirm-answer="yes"]').click();
+  // The confirmation question and the comment come in one modal.
   await comment(hse, 'Merci de signer avant l\'ouverture du chantier.');
   await expect(status).toHaveText('En attente des entreprises');
 

@@ -72,10 +72,9 @@ test('a plan goes from draft to in operation, signed by the outside company from
   const status = page.getByTestId('plan-status');
   await expect(status).toHaveText('Brouillon');
 
-  // Send to the outside company: confirmation, optional comment, then the state changes in place.
+  // Send to the outside company: confirmation and optional comment in one modal, then the page shows the new state.
   const sentAt = Date.now();
   await page.getByTestId('transition-send_tiers').click();
-  await page.locator('[data-confirm-answer="yes"]').click();
   await comment(page, 'Merci de signer avant le démarrage.');
   await expect(status).toHaveText('En attente des entreprises');
   await expect(page.getByTestId('transition-send_tiers')).toHaveCount(0);
@@ -97,7 +96,7 @@ test('a plan goes from draft to in operation, signed by the outside company from
   await expect(mobile.locator('body')).toContainText('déjà été utilisé');
   await phone.close();
 
-  // Every company has signed: internal validation, signed in a modal, state swapped without reload.
+  // Every company has signed: internal validation, signed in a modal, then the page is read again.
   await page.reload();
   await expect(status).toHaveText('En attente de validation interne');
   await page.getByTestId('transition-validate').click();

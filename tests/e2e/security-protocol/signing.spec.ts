@@ -41,7 +41,7 @@ test('a security protocol is sent to the carrier, signed by its contact and the 
   const status = hse.getByTestId('pds-status');
   await expect(status).toHaveText('Brouillon');
   await hse.getByTestId('transition-send_tiers').click();
-  await hse.locator('[data-confirm-answer="yes"]').click();
+  // The confirmation question and the comment come in one modal.
   await comment(hse, 'Déchargement prévu au quai 3.');
   await expect(status).toHaveText('En attente de validation de l\'entreprise');
 

@@ -84,7 +84,7 @@ test('a work order is created on a plan in operation, sent, signed, validated, c
   await signFromLink(page, 'work-order-sign-end_contact');
   await expect(page.getByTestId('work-order-signature')).toHaveCount(4);
   await page.getByTestId('transition-close').click();
-  await page.locator('[data-confirm-answer="yes"]').click();
+  // The confirmation question and the comment come in one modal.
   await comment(page, 'Travaux terminés.');
   await expect(page.getByTestId('work-order-state')).toHaveText('Terminé');
 

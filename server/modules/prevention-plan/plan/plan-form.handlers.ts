@@ -10,6 +10,18 @@ import { findPlan, formValues, referenceErrors, savePlan, type PlanRecord } from
 import { WORK_SITE_TYPES } from '../core/prevention-plan.entity';
 import { saved, stale } from '../../../kernel/http/respond';
 
+/** The plan page's tab the form was opened from (`?tab=` then the hidden `_tab`), to go back to it. */
+function returnTab(req: Request): string {
+  const raw = req.method === 'POST' ? req.body?._tab : req.query.tab;
+  return typeof raw === 'string' && /^[a-z][a-z0-9_-]{0,39}$/.test(raw) ? raw : '';
+}
+
+/** The plan page, on the tab the form was opened from. */
+function planPage(req: Request, id: number): string {
+  const tab = returnTab(req);
+  return req.ctx.routes.path('pdp_show', { id }) + (tab ? `?tab=${encodeURIComponent(tab)}` : '');
+}
+
 interface FormState {
   plan: PlanRecord | null;
   values: Record<string, unknown>;
@@ -27,7 +39,8 @@ async function renderPlanForm(req: Request, res: Response, s: FormState): Promis
     title: held ? req.t('prevention-plan.edit_title', { number: held.pdpNumber }) : req.t('prevention-plan.new_title'),
     plan: held, values: s.values, errors: s.errors, choices, workSiteTypes: WORK_SITE_TYPES,
     action: held ? req.ctx.routes.path('pdp_edit', { id: held.id }) : req.ctx.routes.path('pdp_add'),
-    cancelUrl: held ? req.ctx.routes.path('pdp_show', { id: held.id }) : req.ctx.routes.path('pdp_index'),
+    cancelUrl: held ? planPage(req, held.id) : req.ctx.routes.path('pdp_index'),
+    returnTab: held ? returnTab(req) : '',
     canDraft: !held || held.status === 'draft',
   };
   // A POST re-renders only the form: the client swaps it in place.
@@ -61,7 +74,7 @@ async function submitPlanForm(req: Request, res: Response, plan: PlanRecord | nu
   });
   if (!result.ok) return stale(req, res);
   const key = plan ? 'prevention-plan.flash.updated' : 'prevention-plan.flash.created';
-  saved(req, res, key, { number: result.pdpNumber }, req.ctx.routes.path('pdp_show', { id: result.id }));
+  saved(req, res, key, { number: result.pdpNumber }, planPage(req, result.id));
 }
 
 /** `GET|POST /prevention-plan/new` (pdp_add): a new plan, saved as a draft or checked in full. */

@@ -6,6 +6,7 @@ import { isFrenchDate, toIsoDate } from '../../../kernel/http/fields';
 import { buildPager, pageRequest, PER_PAGE_CHOICES } from '../../../kernel/http/pagination';
 import { renderScreen, renderView } from '../../../kernel/http/render';
 import { signingButtons } from '../../signing/transition.handler';
+import { problemBlocks } from '../../signing/signing-workflow';
 import { loadScope } from '../../action-plan/action-scope';
 import { forgetPlan, resolvePlan } from '../core/plan-access';
 import { runPlanChecks, type PlanProblem } from '../core/plan-checks';
@@ -92,8 +93,9 @@ export async function show(req: Request, res: Response): Promise<void> {
     tabs.push({ key: tab.key, label: req.t(tab.labelKey), icon: tab.icon, badge, html: await renderTab(req, res, tab, ref) });
   }
   // A parameter naming one of our keys (a field's label) is translated before the message.
+  // `blocks`: the step the problem holds back, by the rule the transitions apply (signing-workflow.ts).
   const problems = (await completeness(req, ref)).map((pb) => ({
-    ...pb, text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
+    ...pb, blocks: problemBlocks(pb), text: req.t(pb.key, Object.fromEntries(Object.entries(pb.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && /^prevention-plan\.[\w.]+$/.test(v) ? req.t(v) : v]))),
   }));
   const workflowButtons = await signingButtons(req, PLAN_TRANSITIONS, ref);
   await renderScreen(req, res, 'prevention-plan/plan/show', {

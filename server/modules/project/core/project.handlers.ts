@@ -143,5 +143,6 @@ export async function transition(req: Request, res: Response): Promise<void> {
   const subject = outcome.result ? null : ((await projectWorkflow.load(req.ctx.db, ref)) as ProjectSubject | null);
   await workflowReply(res, {
     workflow: projectWorkflow, outcome, subject, user: req.authUser!, transitionUrl: transitionUrl(req, project.id), t: req.t, csrfToken: csrfToken(req),
+    transition: req.routeParams.transition,
   });
 }
