@@ -3,13 +3,14 @@ import type { WastePart } from './core/waste-part';
 import { cataloguePart } from './catalogue/catalogue.part';
 import { vouchersPart } from './vouchers/vouchers.part';
 import { registerPart } from './register/register.part';
+import { indicatorsPart } from './indicators/indicators.part';
 
 /** The parts in route-table order (and demo order: the catalogue before the vouchers that use it). */
-const PARTS: WastePart[] = [cataloguePart, vouchersPart, registerPart];
+const PARTS: WastePart[] = [cataloguePart, vouchersPart, registerPart, indicatorsPart];
 
 /**
  * Waste (issue 26 items 5-6): wastes with their code of the European list, families, containers,
- * vouchers and the register of outgoing waste. Rights are the kernel catalogue's `environment.*`
+ * vouchers, the register of outgoing waste and the environment indicators. Rights are the kernel catalogue's `environment.*`
  * (seed 002); every route is behind the `module_waste` toggle.
  */
 export const wasteModule = defineModule({

@@ -225,6 +225,8 @@ describe('expensive work is bounded per user and per server', () => {
       'vgp_control_validate:pdf',
       'vgp_equipment_labels:pdf',
       'vgp_tour_print:pdf',
+      'waste_register_csv:export',
+      'waste_register_xlsx:export',
       'work_order_pdf:pdf',
     ]);
   });

@@ -1,0 +1,8 @@
+import { ENV_VIEW, type WastePart } from '../core/waste-part';
+import { indicatorsPage } from './indicators.handlers';
+import { wasteWidget } from './indicators.widgets';
+
+/** The environment indicators (issue 26 item 6): tonnes per month and per family, on their page. */
+export const indicatorsPart: WastePart = {
+  routes: [wasteWidget, { name: 'waste_indicators', method: 'GET', path: '/waste/indicators', right: ENV_VIEW, handler: indicatorsPage }],
+};
