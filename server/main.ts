@@ -19,8 +19,11 @@ async function main(): Promise<void> {
   config.sessionSecret = resolveSessionSecret(config);
   const logger = createLogger({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' });
   const db = await openDatabase(config, { onPoolError: (err) => logger.warn({ err: err.message }, 'pool error') });
-  const applied = await runMigrations(db.dataSource);
-  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  // Several instances leave the migrations to one run before them (docs/deployment.md).
+  if (process.env.MIGRATE_ON_START !== '0') {
+    const applied = await runMigrations(db.dataSource);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  }
   const created = await firstStart(db.dataSource, { withDemo: db.embedded || process.env.VIGIE_DEMO === '1' });
   const { app, ctx } = createApp({ config, dataSource: db.dataSource, modules: MODULES });
   const stopBackground = startBackground(db.dataSource, config, MODULES);
