@@ -1,14 +1,15 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
+import { PlanStaff } from '../prevention-plan';
 import { Permit } from './permit.entity';
 
 /** The people of a permit besides its manager. */
 export const PERMIT_PERSON_ROLES = ['supervisor', 'worker', 'post_supervisor'] as const;
 
 /**
- * A supervisor, worker or post-work supervisor of a permit: a user account, or an outside worker
- * by name only (`user_id` null). `name` is kept as typed or copied from the account.
+ * A supervisor, worker or post-work supervisor of a permit: a user account, an outside worker of the
+ * plan (`plan_staff_id`, name « First Last (Company) » copied), or a name only. `name` is kept as typed or copied.
  */
 @Entity('permit_person')
 @Index('IDX_permit_person_permit', ['tenantId', 'permitId'])
@@ -43,4 +44,12 @@ export class PermitPerson {
 
   @Column({ type: 'varchar', length: 255 })
   name: string;
+
+  /** The plan's outside worker this person was chosen as (null for an account or a typed name). */
+  @Column({ name: 'plan_staff_id', type: 'integer', nullable: true })
+  planStaffId: number | null;
+
+  @ManyToOne(() => PlanStaff, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'plan_staff_id' })
+  planStaff: Relation<PlanStaff> | null;
 }

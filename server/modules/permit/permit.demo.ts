@@ -7,7 +7,8 @@ import { permitType } from './permit-types';
 
 const input = (description: string, managerId: number, extra: Partial<PermitInput> = {}): PermitInput => ({
   description, startDate: '', startTime: '', endDate: '', endTime: '', sectorId: null, workOrderId: null, managerId,
-  supervisorIds: [], supervisorNames: ['Karim Haddad'], workerIds: [], workerNames: ['Luc Durand', 'Anne Petit'], postSupervisorIds: [managerId], postSupervisorNames: [],
+  supervisorIds: [], supervisorStaffIds: [], supervisorNames: ['Karim Haddad'], workerIds: [], workerStaffIds: [], workerNames: ['Luc Durand', 'Anne Petit'],
+  postSupervisorIds: [managerId], postSupervisorStaffIds: [], postSupervisorNames: [],
   version: 0, ...extra,
 });
 
@@ -23,7 +24,7 @@ export async function seedPermitDemo(db: DataSource, tenantId: number): Promise<
   const [has] = await db.query('SELECT 1 FROM permit WHERE tenant_id = $1 AND plan_id = $2 LIMIT 1', [tenantId, plan.id]);
   if (has) return;
   const day = todayIso(clock.now());
-  const base = { tenantId, userId: Number(plan.customerId), planId: Number(plan.id), startAt: parisInstant(day, '08:00'), endAt: parisInstant(day, '17:00') };
+  const base = { tenantId, userId: Number(plan.customerId), planId: Number(plan.id), startAt: parisInstant(day, '08:00'), endAt: parisInstant(day, '17:00'), sectorId: plan.sectorId ?? null };
   const extra = { sectorId: plan.sectorId ?? null };
   await createPermit(db, { ...base, type: permitType('fire')!, input: input('Meulage et soudure des rails de la porte sectionnelle du quai 2', Number(plan.customerId), extra) });
   await createPermit(db, { ...base, type: permitType('height_work')!, input: input('Remplacement du moteur de la porte du quai 5 en nacelle à 4 m', Number(plan.customerId), extra) });

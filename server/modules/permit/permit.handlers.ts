@@ -36,13 +36,16 @@ export const addPermit = (type: PermitTypeDef) => async (req: Request, res: Resp
   const action = req.ctx.routes.path(type.routes.add, { id: plan?.id ?? 0 });
   const title = plan ? req.t('permit.add_title_plan', { type: req.t(`permit.types.${type.key}`), plan: plan.pdpNumber }) : req.t('permit.add_title', { type: req.t(`permit.types.${type.key}`) });
   if (req.method !== 'POST') {
-    return renderForm(req, res, type, plan, action, { sectorId: '', managerId: String(req.authUser!.id) }, {}, title);
+    // Opened from a work order (`?work_order=`): that work order, and its sector, prefilled.
+    const choices = plan ? await permitChoices(req.ctx.db, tenantOf(req), plan) : null;
+    const workOrder = choices?.workOrders.find((w) => String(w.id) === String(req.query.work_order ?? ''));
+    return renderForm(req, res, type, plan, action, { sectorId: workOrder?.sectorId ?? '', workOrderId: workOrder?.id ?? '', managerId: String(req.authUser!.id) }, {}, title);
   }
   const form = parseForm(permitSchema, req.body, PERMIT_FORM);
   if (!form.ok) return renderForm(req, res, type, plan, action, form.values, form.errors, title);
   const checked = await checkPermit(req.ctx.db, tenantOf(req), plan, form.data);
   if (!checked.ok) return renderForm(req, res, type, plan, action, form.values, checked.errors, title);
-  const created = await createPermit(req.ctx.db, { tenantId: tenantOf(req), userId: req.authUser!.id, type, planId: plan?.id ?? null, input: form.data, startAt: checked.startAt, endAt: checked.endAt });
+  const created = await createPermit(req.ctx.db, { tenantId: tenantOf(req), userId: req.authUser!.id, type, planId: plan?.id ?? null, input: form.data, startAt: checked.startAt, endAt: checked.endAt, sectorId: checked.sectorId });
   saved(req, res, 'permit.flash.created', { number: created.number }, permitShowUrl(req, type, created.id));
 };
 
@@ -57,7 +60,7 @@ export const editPermit = (type: PermitTypeDef) => async (req: Request, res: Res
   if (!form.ok) return renderForm(req, res, type, plan, action, form.values, form.errors, title);
   const checked = await checkPermit(req.ctx.db, permit.tenantId, plan, form.data, record.sectorId);
   if (!checked.ok) return renderForm(req, res, type, plan, action, form.values, checked.errors, title);
-  const ok = await updatePermit(req.ctx.db, { tenantId: permit.tenantId, userId: req.authUser!.id, id: permit.id, input: form.data, startAt: checked.startAt, endAt: checked.endAt });
+  const ok = await updatePermit(req.ctx.db, { tenantId: permit.tenantId, userId: req.authUser!.id, id: permit.id, input: form.data, startAt: checked.startAt, endAt: checked.endAt, sectorId: checked.sectorId });
   if (!ok) return stale(req, res);
   saved(req, res, 'permit.flash.updated', { number: permit.number }, permitShowUrl(req, type, permit.id));
 };

@@ -24,10 +24,13 @@ export const permitSchema = z.object({
   workOrderId: optionalId,
   managerId: optionalId,
   supervisorIds: idList,
+  supervisorStaffIds: idList,
   supervisorNames: names,
   workerIds: idList,
+  workerStaffIds: idList,
   workerNames: names,
   postSupervisorIds: idList,
+  postSupervisorStaffIds: idList,
   postSupervisorNames: names,
   version,
 });

@@ -6,7 +6,7 @@ import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
 import type { ActionScope } from '../action-plan/action-scope';
-import { visibleSql, type PlanRef } from '../prevention-plan';
+import { planOutsideWorkers, visibleSql, type PlanRef } from '../prevention-plan';
 import { recordHistory } from '../../kernel/history/history.service';
 import { PERMIT_REF_COLUMNS, type PermitRef } from './permit.access';
 import { toIsoDate } from '../action-plan/action-plan.schema';
@@ -20,7 +20,7 @@ export const PERMIT_HISTORY_SUBJECT = 'permit';
 const NAME_SQL = (a: string) => `coalesce(NULLIF(trim(coalesce(${a}.last_name, '') || ' ' || coalesce(${a}.first_name, '')), ''), ${a}.username)`;
 
 /** A person of a permit (a user account or a name). */
-export interface PermitPersonRow { role: string; userId: number | null; name: string }
+export interface PermitPersonRow { role: string; userId: number | null; planStaffId: number | null; name: string }
 /** A done step. */
 export interface PermitStepDone { step: PermitStep; doneAt: Date; doneByName: string | null; comment: string | null; questionnaireId: number | null }
 /** A signature of a permit. */
@@ -65,7 +65,7 @@ export async function findPermit(db: Db, tenantId: number, id: number): Promise<
       WHERE p.id = $1 AND p.tenant_id = $2`, [id, tenantId]));
   if (!row) return null;
   row.persons = rowsOf<PermitPersonRow>(await db.query(
-    'SELECT role, user_id AS "userId", name FROM permit_person WHERE permit_id = $1 AND tenant_id = $2 ORDER BY id', [id, tenantId]));
+    'SELECT role, user_id AS "userId", plan_staff_id AS "planStaffId", name FROM permit_person WHERE permit_id = $1 AND tenant_id = $2 ORDER BY id', [id, tenantId]));
   const order = (s: string) => PERMIT_STEPS.indexOf(s as PermitStep);
   row.steps = rowsOf<PermitStepDone>(await db.query(
     `SELECT st.step, st.done_at AS "doneAt", ${NAME_SQL('u')} AS "doneByName", st.comment, st.questionnaire_id AS "questionnaireId"
@@ -142,17 +142,23 @@ async function nextNumber(m: EntityManager, tenantId: number, type: PermitTypeDe
   return `${prefix}${String(row.n).padStart(4, '0')}`;
 }
 
-/** The choices of the permit form: users, sectors (of the plan's site when there is one), the plan's work orders. */
+/**
+ * The choices of the permit form: users, the plan's outside workers (by company), sectors (of the
+ * plan's site when there is one, plus those of the plan's work orders) and the plan's work orders
+ * with their sector.
+ */
 export async function permitChoices(db: Db, tenantId: number, plan: PlanRef | null, keep: { sectorId?: number | null } = {}) {
   const users = rowsOf<{ id: number; label: string }>(await db.query(
     `SELECT u.id, ${NAME_SQL('u')} AS label FROM app_user u WHERE ${userInTenant('u', '$1')} AND u.enabled ORDER BY 2`, [tenantId]));
   const sectors = rowsOf<{ id: number; label: string }>(await db.query(
     `SELECT s.id, coalesce(i.name || ' – ', '') || s.name AS label FROM sector s LEFT JOIN hierarchy_item i ON i.id = s.item_id
-      WHERE s.tenant_id = $1 AND ($2::int IS NULL OR s.item_id = $2 OR s.id = $3) ORDER BY 2`,
-    [tenantId, plan?.hierarchyItemId ?? null, keep.sectorId ?? null]));
-  const workOrders = plan ? rowsOf<{ id: number; label: string }>(await db.query(
-    'SELECT id, number AS label FROM work_order WHERE tenant_id = $1 AND plan_id = $2 ORDER BY start_date DESC, id DESC', [tenantId, plan.id])) : [];
-  return { users, sectors, workOrders };
+      WHERE s.tenant_id = $1 AND ($2::int IS NULL OR s.item_id = $2 OR s.id = $3
+        OR s.id IN (SELECT wo.sector_id FROM work_order wo WHERE wo.tenant_id = $1 AND wo.plan_id = $4)) ORDER BY 2`,
+    [tenantId, plan?.hierarchyItemId ?? null, keep.sectorId ?? null, plan?.id ?? null]));
+  const workOrders = plan ? rowsOf<{ id: number; label: string; sectorId: number | null }>(await db.query(
+    'SELECT id, number AS label, sector_id AS "sectorId" FROM work_order WHERE tenant_id = $1 AND plan_id = $2 ORDER BY start_date DESC, id DESC', [tenantId, plan.id])) : [];
+  const outsideWorkers = plan ? await planOutsideWorkers(db, tenantId, plan.id) : [];
+  return { users, outsideWorkers, sectors, workOrders };
 }
 
 /** The typed values of the form for an existing permit (dates in Paris time). */
@@ -164,20 +170,24 @@ export function formValues(p: PermitRecord): Record<string, unknown> {
   };
   const s = fmt(p.startAt); const e = fmt(p.endAt);
   const ids = (role: string) => p.persons.filter((x) => x.role === role && x.userId != null).map((x) => String(x.userId));
-  const names = (role: string) => p.persons.filter((x) => x.role === role && x.userId == null).map((x) => x.name).join('\n');
+  const staff = (role: string) => p.persons.filter((x) => x.role === role && x.userId == null && x.planStaffId != null).map((x) => String(x.planStaffId));
+  const names = (role: string) => p.persons.filter((x) => x.role === role && x.userId == null && x.planStaffId == null).map((x) => x.name).join('\n');
   return {
     description: p.description, startDate: s.day, startTime: s.time, endDate: e.day, endTime: e.time,
     sectorId: p.sectorId ?? '', workOrderId: p.workOrderId ?? '', managerId: p.managerId ?? '',
-    supervisorIds: ids('supervisor'), supervisorNames: names('supervisor'), workerIds: ids('worker'), workerNames: names('worker'),
-    postSupervisorIds: ids('post_supervisor'), postSupervisorNames: names('post_supervisor'), version: p.version,
+    supervisorIds: ids('supervisor'), supervisorStaffIds: staff('supervisor'), supervisorNames: names('supervisor'),
+    workerIds: ids('worker'), workerStaffIds: staff('worker'), workerNames: names('worker'),
+    postSupervisorIds: ids('post_supervisor'), postSupervisorStaffIds: staff('post_supervisor'), postSupervisorNames: names('post_supervisor'), version: p.version,
   };
 }
 
-type Checked = { ok: true; startAt: Date; endAt: Date } | { ok: false; errors: Record<string, FieldError> };
+type Checked = { ok: true; startAt: Date; endAt: Date; sectorId: number | null } | { ok: false; errors: Record<string, FieldError> };
 
 /**
  * The rules beyond the form's types: end after start, within the plan's dates, references of the
- * company and of the plan (a sector of the plan's site; `keepSectorId`, the permit's current sector, stays allowed).
+ * company and of the plan (a sector of the plan's site or of its work orders; `keepSectorId`, the
+ * permit's current sector, stays allowed; outside workers of the plan's companies). A permit of a
+ * work order left without a sector takes the work order's (`sectorId` of the result).
  */
 export async function checkPermit(db: Db, tenantId: number, plan: PlanRef | null, input: PermitInput, keepSectorId: number | null = null): Promise<Checked> {
   const errors: Record<string, FieldError> = {};
@@ -196,7 +206,11 @@ export async function checkPermit(db: Db, tenantId: number, plan: PlanRef | null
   if (input.workOrderId != null && !choices.workOrders.some((w) => Number(w.id) === input.workOrderId)) errors.workOrderId = 'permit.validation.work_order';
   if (input.managerId != null && !userIds.has(input.managerId)) errors.managerId = 'validation.invalid';
   for (const f of ['supervisorIds', 'workerIds', 'postSupervisorIds'] as const) if (input[f].some((id) => !userIds.has(id))) errors[f] = 'validation.invalid';
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, startAt, endAt };
+  const staffIds = new Set(choices.outsideWorkers.map((w) => w.id));
+  for (const f of ['supervisorStaffIds', 'workerStaffIds', 'postSupervisorStaffIds'] as const) if (input[f].some((id) => !staffIds.has(id))) errors[f] = 'validation.invalid';
+  const workOrder = choices.workOrders.find((w) => Number(w.id) === input.workOrderId);
+  const sectorId = input.sectorId ?? (workOrder?.sectorId == null ? null : Number(workOrder.sectorId));
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, startAt, endAt, sectorId };
 }
 
 /** Rows returned by an `UPDATE ... RETURNING` (TypeORM answers `[rows, count]` on PostgreSQL). */
@@ -207,26 +221,34 @@ function updatedRows(res: unknown): number {
 
 async function writePersons(m: EntityManager, tenantId: number, permitId: number, input: PermitInput): Promise<void> {
   await m.query('DELETE FROM permit_person WHERE permit_id = $1 AND tenant_id = $2', [permitId, tenantId]);
-  const groups: Array<[string, number[], string[]]> = [
-    ['supervisor', input.supervisorIds, input.supervisorNames], ['worker', input.workerIds, input.workerNames], ['post_supervisor', input.postSupervisorIds, input.postSupervisorNames],
+  const groups: Array<[string, number[], number[], string[]]> = [
+    ['supervisor', input.supervisorIds, input.supervisorStaffIds, input.supervisorNames], ['worker', input.workerIds, input.workerStaffIds, input.workerNames],
+    ['post_supervisor', input.postSupervisorIds, input.postSupervisorStaffIds, input.postSupervisorNames],
   ];
-  for (const [role, ids, names] of groups) {
+  for (const [role, ids, staffIds, names] of groups) {
     for (const id of ids) {
       await m.query(`INSERT INTO permit_person (tenant_id, permit_id, role, user_id, name) SELECT $1, $2, $3, u.id, ${NAME_SQL('u')} FROM app_user u WHERE u.id = $4`, [tenantId, permitId, role, id]);
+    }
+    // Outside workers keep their name and company as chosen, like the plan's staff list shows them.
+    for (const id of staffIds) {
+      await m.query(
+        `INSERT INTO permit_person (tenant_id, permit_id, role, plan_staff_id, name)
+         SELECT $1, $2, $3, s.id, left(trim(coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')) || ' (' || c.name || ')', 255)
+           FROM plan_staff s JOIN plan_company c ON c.id = s.plan_company_id WHERE s.id = $4 AND s.tenant_id = $1`, [tenantId, permitId, role, id]);
     }
     for (const name of names) await m.query('INSERT INTO permit_person (tenant_id, permit_id, role, user_id, name) VALUES ($1, $2, $3, NULL, $4)', [tenantId, permitId, role, name]);
   }
 }
 
 /** Creates a draft permit of `type`; returns its id and number. */
-export async function createPermit(db: Db, a: { tenantId: number; userId: number; type: PermitTypeDef; planId: number | null; input: PermitInput; startAt: Date; endAt: Date }): Promise<{ id: number; number: string }> {
+export async function createPermit(db: Db, a: { tenantId: number; userId: number; type: PermitTypeDef; planId: number | null; input: PermitInput; startAt: Date; endAt: Date; sectorId: number | null }): Promise<{ id: number; number: string }> {
   return db.transaction(async (m) => {
     const number = await nextNumber(m, a.tenantId, a.type);
     const i = a.input;
     const [row] = await m.query(
       `INSERT INTO permit (tenant_id, type, number, state, plan_id, work_order_id, description, start_at, end_at, sector_id, manager_id, created_by_id)
        VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [a.tenantId, a.type.key, number, a.planId, i.workOrderId, i.description, a.startAt, a.endAt, i.sectorId, i.managerId, a.userId]);
+      [a.tenantId, a.type.key, number, a.planId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, a.userId]);
     await writePersons(m, a.tenantId, row.id, i);
     await recordHistory(m, { tenantId: a.tenantId, subjectType: PERMIT_HISTORY_SUBJECT, subjectId: row.id, userId: a.userId, transition: 'create', to: 'draft', comment: number });
     return { id: Number(row.id), number };
@@ -234,13 +256,13 @@ export async function createPermit(db: Db, a: { tenantId: number; userId: number
 }
 
 /** Saves the fields of a permit (optimistic lock): false when someone saved it meanwhile. */
-export async function updatePermit(db: Db, a: { tenantId: number; userId: number; id: number; input: PermitInput; startAt: Date; endAt: Date }): Promise<boolean> {
+export async function updatePermit(db: Db, a: { tenantId: number; userId: number; id: number; input: PermitInput; startAt: Date; endAt: Date; sectorId: number | null }): Promise<boolean> {
   return db.transaction(async (m) => {
     const i = a.input;
     const res = await m.query(
       `UPDATE permit SET work_order_id = $3, description = $4, start_at = $5, end_at = $6, sector_id = $7, manager_id = $8, version = version + 1, updated_at = now()
         WHERE id = $1 AND tenant_id = $2 AND version = $9 AND state <> 'closed' RETURNING id`,
-      [a.id, a.tenantId, i.workOrderId, i.description, a.startAt, a.endAt, i.sectorId, i.managerId, i.version]);
+      [a.id, a.tenantId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, i.version]);
     if (!updatedRows(res)) return false;
     await writePersons(m, a.tenantId, a.id, i);
     await recordHistory(m, { tenantId: a.tenantId, subjectType: PERMIT_HISTORY_SUBJECT, subjectId: a.id, userId: a.userId, transition: 'edit' });

@@ -13,12 +13,15 @@ export { loadPlanRef, loadPlanSubject, planTabUrl, requirePlan, resolvePlan } fr
 export { planPageTabs } from './core/plan-tabs';
 export type { PlanTab } from './core/plan-tabs';
 export { planChecks } from './core/plan-checks';
+export { planOutsideWorkers } from './core/plan-outside-workers';
+export type { PlanOutsideWorker } from './core/plan-outside-workers';
 export type { Db, PlanCheck, PlanProblem } from './core/plan-checks';
 export { planHistoryLabels } from './core/plan-history-labels';
 export { planMailer } from './core/plan-mail';
 export { mailRecipientSql } from './core/plan-creation-mail';
 export { PreventionPlan } from './core/prevention-plan.entity';
 export { PlanCompany } from './core/plan-company.entity';
+export { PlanStaff } from './staff/plan-staff.entity';
 export { companySchema } from './core/plan-company.schema';
 export type { CompanyInput } from './core/plan-company.schema';
 export { addressValues, blockFromTiers, contactValues, tiersChoices } from './core/plan-company.service';
