@@ -5,6 +5,7 @@ import { addFlash } from '../../kernel/http/flash';
 import { isFragmentRequest, renderView, wantsJson } from '../../kernel/http/render';
 import { saved } from '../../kernel/http/respond';
 import { recordHistory } from '../../kernel/history/history.service';
+import { publicLinkMiss, publicLinkWait } from '../../kernel/public-link';
 import { sendStoredFile, StoredFile } from '../../kernel/storage';
 import { parseSignatureForm, signatureFormLocals, type SignatureFormErrors } from '../user-signature/signature-form';
 import { can } from '../../kernel/rights/registry';
@@ -46,6 +47,27 @@ async function renderRefusal(req: Request, res: Response, state: Exclude<LinkSta
 
 const tokenOf = (req: Request): string => String(req.routeParams.token ?? '');
 
+/** Throttle scope of the signing links' tokens (kernel `public-link`, shared with the document portal). */
+const THROTTLE_SCOPE = 'sign';
+
+/**
+ * The link of the request's token (null when unknown, counted against the address), or
+ * `undefined` once the throttle page (429) was answered: too many unknown tokens this minute.
+ */
+async function lookup(req: Request, res: Response): Promise<FoundLink | null | undefined> {
+  const ip = req.ip ?? '';
+  const wait = await publicLinkWait(req.ctx.db, THROTTLE_SCOPE, ip);
+  if (wait) {
+    const lt = textsOf(req, null);
+    res.setHeader('Retry-After', String(wait * 60));
+    await renderPublic(req, res, 'gone', { title: lt('gone.title'), state: 'unknown', message: lt('gone.throttled', { count: wait }), lt, link: null }, 429);
+    return undefined;
+  }
+  const link = await findLink(req.ctx.db, tokenOf(req));
+  if (!link) await publicLinkMiss(req.ctx.db, THROTTLE_SCOPE, ip);
+  return link;
+}
+
 async function renderSignPage(req: Request, res: Response, link: FoundLink, form: { errors?: SignatureFormErrors; values?: { name?: string } } = {}): Promise<void> {
   const token = tokenOf(req);
   const lt = textsOf(req, link);
@@ -64,7 +86,8 @@ async function renderSignPage(req: Request, res: Response, link: FoundLink, form
 
 /** `GET /sign/pdp/{token}` (pdp_sign_link, public, every document type): the document to sign, or why the link cannot be used. */
 export async function signPage(req: Request, res: Response): Promise<void> {
-  const link = await findLink(req.ctx.db, tokenOf(req));
+  const link = await lookup(req, res);
+  if (link === undefined) return;
   const state = await linkState(req.ctx.db, link);
   if (state !== 'valid' || !link) return renderRefusal(req, res, state === 'valid' ? 'unknown' : state, link);
   await renderSignPage(req, res, link);
@@ -78,7 +101,8 @@ export async function signPage(req: Request, res: Response): Promise<void> {
  */
 export async function signSubmit(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
-  const link = await findLink(req.ctx.db, token);
+  const link = await lookup(req, res);
+  if (link === undefined) return;
   const state = await linkState(req.ctx.db, link);
   if (state !== 'valid' || !link) return renderRefusal(req, res, state === 'valid' ? 'unknown' : state, link);
   // A link signs for its company, never with the saved signature of whoever is logged in on the device.
@@ -93,7 +117,8 @@ export async function signSubmit(req: Request, res: Response): Promise<void> {
 /** `GET /sign/pdp/{token}/done` (pdp_sign_link_done, public): thanks, once the link was used. */
 export async function signDone(req: Request, res: Response): Promise<void> {
   const token = tokenOf(req);
-  const link = await findLink(req.ctx.db, token);
+  const link = await lookup(req, res);
+  if (link === undefined) return;
   const state = await linkState(req.ctx.db, link);
   if (state === 'valid') return void res.redirect(303, req.ctx.routes.path('pdp_sign_link', { token }));
   if (state !== 'used' || !link) return renderRefusal(req, res, state, link);
@@ -109,7 +134,8 @@ export async function signDone(req: Request, res: Response): Promise<void> {
  * what he signed; never for a revoked, expired or unknown link.
  */
 export async function signPdf(req: Request, res: Response): Promise<void> {
-  const link = await findLink(req.ctx.db, tokenOf(req));
+  const link = await lookup(req, res);
+  if (link === undefined) return;
   const state = await linkState(req.ctx.db, link);
   if ((state !== 'valid' && state !== 'used') || !link) return renderRefusal(req, res, state === 'valid' ? 'unknown' : state as Exclude<LinkState, 'valid'>, link);
   const file = await req.ctx.db.getRepository(StoredFile).findOneBy({ id: link.pdfFileId, tenantId: link.tenantId });
