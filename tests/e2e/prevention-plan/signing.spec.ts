@@ -60,6 +60,9 @@ async function mailedLink(email: string, since: number): Promise<string> {
   return link!;
 }
 
+// Two browsers, mails and a reload after each transition (the plan page keeps its place): more than the default 30 s.
+test.setTimeout(120_000);
+
 test('a plan goes from draft to in operation, signed by the outside company from its e-mailed link, and a new staff member asks it to sign again', async ({ page, browser, consoleErrors }) => {
   const suffix = `${Date.now() % 1_000_000}`;
   const email = `julien.moreau.${suffix}@mir.example.fr`;
@@ -76,6 +79,8 @@ test('a plan goes from draft to in operation, signed by the outside company from
   const sentAt = Date.now();
   await page.getByTestId('transition-send_tiers').click();
   await comment(page, 'Merci de signer avant le démarrage.');
+  // The page is read again (same tab, the flash says what was done): the whole plan page, slower than a swap.
+  await expect(page.getByTestId('flash')).toContainText('Nouvel état : En attente des entreprises', { timeout: 20_000 });
   await expect(status).toHaveText('En attente des entreprises');
   await expect(page.getByTestId('transition-send_tiers')).toHaveCount(0);
 
@@ -106,6 +111,7 @@ test('a plan goes from draft to in operation, signed by the outside company from
   await draw(page, modal.getByTestId('signature-canvas'));
   await modal.getByTestId('signature-submit').click();
   await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('flash')).toContainText('Nouvel état : En cours', { timeout: 20_000 });
   await expect(status).toHaveText('En cours');
   await expect(page.getByTestId('transition-close')).toBeVisible();
 
