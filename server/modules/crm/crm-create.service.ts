@@ -3,7 +3,8 @@ import type { AuthUser } from '../../kernel/rights/auth-user';
 import type { FieldError } from '../../kernel/http/forms';
 import { createContact, foldSql, type Db } from './crm-lookup.service';
 import { crmPolicy } from './crm.policy';
-import { tiersSchema } from './crm.schema';
+import { text } from '../../kernel/http/fields';
+import { addressSchema, contactSchema, tiersSchema } from './crm.schema';
 import { saveAddress, saveTiers } from './tiers.service';
 
 /**
@@ -35,17 +36,44 @@ export interface NewTiersInput {
   contact: { lastName: string; firstName: string; email: string; phone: string; mobile: string; functionId: number | null } | null;
 }
 
+// The CRM's own rules for what a new company, its address and its contact may hold (lengths, SIRET, zip, phones).
+const contactRules = contactSchema.pick({ lastName: true, email: true, phone: true, mobile: true }).extend({ firstName: text(100) });
+const TIERS_FIELDS: Record<string, string> = { name: 'name', director: 'director', siret: 'siret' };
+const ADDRESS_FIELDS: Record<string, string> = { name: 'addressName', address: 'address', zipCode: 'zipCode', city: 'city', country: 'country' };
+const CONTACT_FIELDS: Record<string, string> = { lastName: 'lastName', firstName: 'firstName', email: 'email', phone: 'phone', mobile: 'mobile' };
+
+/**
+ * What the CRM refuses in a new company, by the field of the caller's form: `name`, `director`,
+ * `siret`, `addressName`, `address`, `zipCode`, `city`, `country`, `lastName`, `firstName`, `email`,
+ * `phone`, `mobile` (translation keys). Empty when the CRM takes it.
+ */
+export function newTiersErrors(input: NewTiersInput): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  const collect = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, fields: Record<string, string>) => {
+    for (const issue of result.error?.issues ?? []) {
+      const field = fields[String(issue.path[0])];
+      if (field && !errors[field]) errors[field] = /^[\w.-]+$/.test(issue.message) ? issue.message : 'validation.invalid';
+    }
+  };
+  collect(tiersSchema.safeParse({ name: input.name, director: input.director, siret: input.siret, state: 'other', version: 0 }), TIERS_FIELDS);
+  collect(addressSchema.safeParse({ ...input.address, version: 0 }), ADDRESS_FIELDS);
+  if (input.contact) collect(contactRules.safeParse(input.contact), CONTACT_FIELDS);
+  return errors;
+}
+
 /** Ids of what {@link createTiersWithAddress} wrote. */
 export interface NewTiersIds { tiersId: number; addressId: number; contactId: number | null }
 
 /**
  * Creates, inside the caller's transaction, a CRM company (a provider, state "other", owned by
- * `userId`), its head office address and its contact. Field errors (SIRET taken ...) come back
- * by CRM field name; nothing is written then.
+ * `userId`), its head office address and its contact. Field errors ({@link newTiersErrors}, SIRET
+ * taken) come back by the caller's field name; nothing is written then.
  */
 export async function createTiersWithAddress(m: EntityManager, tenantId: number, userId: number, input: NewTiersInput): Promise<{ ok: true; ids: NewTiersIds } | { ok: false; errors: Record<string, FieldError> }> {
+  const refused = newTiersErrors(input);
+  if (Object.keys(refused).length) return { ok: false, errors: refused };
   const parsed = tiersSchema.safeParse({ name: input.name, director: input.director, siret: input.siret, state: 'other', isProvider: '1', version: 0 });
-  if (!parsed.success) return { ok: false, errors: { siret: 'crm.validation.siret' } };
+  if (!parsed.success) return { ok: false, errors: { name: 'validation.invalid' } };
   const tiers = await saveTiers(m, tenantId, userId, null, parsed.data);
   if (!tiers.ok) return { ok: false, errors: 'errors' in tiers ? tiers.errors : {} };
   const address = await saveAddress(m, tenantId, tiers.id, null, {

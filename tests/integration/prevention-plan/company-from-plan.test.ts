@@ -77,6 +77,21 @@ describe('an outside company created from the plan', () => {
     expect(await rows(t, 'plan_company', planId)).toHaveLength(0);
   });
 
+  it("applies the CRM's own limits to the new company (length, zip code, phone) instead of failing", async () => {
+    const { editor, planId } = await setup();
+    const res = await post(editor, addUrl(planId), 'plan_company', { ...newEe, name: 'C'.repeat(181), zipCode: '38#100', phone: 'appeler le standard', siret: '' });
+    expect(res.status).toBe(200);
+    const html = decode(res.text);
+    expect(html).toMatch(/data-testid="error-name">Cette valeur est trop longue\./);
+    expect(html).toMatch(/data-testid="error-zipCode">Ce code postal n'est pas valide\./);
+    expect(html).toContain('data-testid="error-phone"');
+    expect(html).toContain('value="38#100"');
+    const [{ n }] = await q('SELECT count(*)::int AS n FROM tiers WHERE tenant_id = $1', [editor.tenantId]);
+    expect(n).toBe(0);
+    // 180 characters, the CRM's limit, are taken.
+    expect((await post(editor, addUrl(planId), 'plan_company', { ...newEe, name: 'C'.repeat(180), siret: '' })).status).toBe(201);
+  });
+
   it('refuses a duplicate of a CRM company (same name, case and spaces aside, or same SIRET) and names it', async () => {
     const { editor, planId } = await setup();
     const existing = await newTiers(t, editor.tenantId);

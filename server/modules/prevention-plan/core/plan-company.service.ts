@@ -3,7 +3,7 @@ import { companyBlockSelect, type CompanyBlockRow } from '../../crm/company-bloc
 import type { FieldError } from '../../../kernel/http/forms';
 import { recordHistory } from '../../../kernel/history/history.service';
 import { findTiers, listTiersAddresses, listTiersContacts, type TiersAddressRow, type TiersContactRow } from '../../crm/crm-lookup.service';
-import { createTiersWithAddress, findSameTiers } from '../../crm/crm-create.service';
+import { createTiersWithAddress, findSameTiers, newTiersErrors, type NewTiersInput } from '../../crm/crm-create.service';
 import type { PlanRef } from './plan-ref';
 import type { PlanCompanyKind } from './plan-company.entity';
 import type { CompanyInput } from './plan-company.schema';
@@ -204,6 +204,8 @@ export async function validateCompany(db: Db, tenantId: number, planId: number, 
   if (creating) {
     const same = data.name ? await findSameTiers(db, tenantId, data.name, data.siret) : null;
     if (same) errors[same.by === 'siret' ? 'siret' : 'name'] = { key: `plan-company.validation.tiers_duplicate_${same.by}`, params: { name: same.name } };
+    // The CRM's own limits (lengths, zip code, phones): the plan's messages above come first.
+    for (const [field, error] of Object.entries(newTiersErrors(newTiersInput(data)))) errors[field] ??= error;
   } else if (kind !== 'EU' && data.tiers == null) errors.tiers = 'plan-company.validation.tiers_required';
   if (!creating && data.tiers != null) {
     const choices = await tiersChoices(db, tenantId, data.tiers);
@@ -226,6 +228,15 @@ export async function validateCompany(db: Db, tenantId: number, planId: number, 
     }
   }
   return errors;
+}
+
+/** The new CRM company, head office and manager a « Nouvelle entreprise » block asks for. */
+function newTiersInput(data: CompanyInput): NewTiersInput {
+  return {
+    name: data.name, siret: data.siret, director: data.director,
+    address: { name: data.addressName, address: data.address, zipCode: data.zipCode, city: data.city, country: data.country },
+    contact: { lastName: data.lastName, firstName: data.firstName, email: data.email, phone: data.phone, mobile: data.mobile, functionId: data.contactFunction },
+  };
 }
 
 /** Whether the form asks for a new CRM company: only when adding an EE or ST. */
@@ -258,11 +269,7 @@ export async function saveCompany(db: DataSource, plan: PlanRef, userId: number,
   return db.transaction(async (m): Promise<SaveResult> => {
     let id: number;
     if (newTiersAsked(existing, data)) {
-      const created = await createTiersWithAddress(m, plan.tenantId, userId, {
-        name: data.name, siret: data.siret, director: data.director,
-        address: { name: data.addressName, address: data.address, zipCode: data.zipCode, city: data.city, country: data.country },
-        contact: { lastName: data.lastName, firstName: data.firstName, email: data.email, phone: data.phone, mobile: data.mobile, functionId: data.contactFunction },
-      });
+      const created = await createTiersWithAddress(m, plan.tenantId, userId, newTiersInput(data));
       if (!created.ok) return { ok: false, errors: created.errors };
       data = { ...data, tiers: created.ids.tiersId, tiersAddress: created.ids.addressId, contact: created.ids.contactId };
     }
