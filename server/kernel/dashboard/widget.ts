@@ -9,7 +9,7 @@ export type { WidgetCell, WidgetData, WidgetKind, WidgetSeries } from './widget-
 export interface WidgetRouteOptions {
   /** Route name, `<module>_dashboard_<widget>` by convention (e.g. `action_plan_dashboard_breakdown`). */
   name: string;
-  /** Under `/dashboard/<module>/...` (DESIGN 9); may hold `{param}` placeholders. */
+  /** Under `/dashboard/<module>/...` (docs/architecture.md « Îlots React »); may hold `{param}` placeholders. */
   path: string;
   /** The named right needed to see the figures (never `public`). */
   right: string;

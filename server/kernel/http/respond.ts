@@ -3,7 +3,7 @@ import { HttpError } from './errors';
 import { addFlash } from './flash';
 
 /**
- * The answers every module's modal forms give (DESIGN.md 6): 201 saved, 409 stale, 200 removed,
+ * The answers every module's modal forms give (docs/architecture.md, « Conventions HTTP »): 201 saved, 409 stale, 200 removed,
  * each with a French message and a flash for the page the client reloads.
  */
 

@@ -3,7 +3,7 @@ import { renderActions, type Translate } from './render-actions';
 import type { ApplyResult } from './workflow.types';
 import type { Workflow } from './workflow';
 
-/** The JSON a transition POST answers (DESIGN 6). `message`: why when refused, what was done on success. */
+/** The JSON a transition POST answers (docs/architecture.md « Conventions HTTP »). `message`: why when refused, what was done on success. */
 export interface WorkflowReplyBody {
   state?: { name: string; label: string };
   buttons?: string;

@@ -138,7 +138,7 @@ export const linkPdfName = (number: string, round: number): string => `${number}
 /**
  * Makes the links of one send: renders the document's PDF once, stores it with its SHA-256, and
  * in one transaction revokes the earlier unused links of each company and creates its new link.
- * The file is written to a temporary key and promoted once the rows committed (DESIGN §11): a
+ * The file is written to a temporary key and promoted once the rows committed (docs/architecture.md « Fiabilité »): a
  * rollback leaves an orphan the purge job removes. Nothing is made when the document no longer
  * waits for the companies in `round`.
  */

@@ -6,7 +6,7 @@ import { PreventionPlan } from '../core/prevention-plan.entity';
 import { PlanCompany } from '../core/plan-company.entity';
 
 /**
- * A signing link mailed to the contact of an outside company (DESIGN §10), for every signed
+ * A signing link mailed to the contact of an outside company (docs/architecture.md « Sécurité »), for every signed
  * safety document (signing core `sign-link.service.ts`): `subject_type` (prevention_plan,
  * security_protocol, ppsps) with `document_id` / `company_id` (ids in the type's document and
  * company tables, no foreign key: three tables). A plan's link also fills `plan_id` /

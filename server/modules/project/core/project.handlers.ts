@@ -134,7 +134,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   });
 }
 
-/** `POST /projects/{id}/transition/{transition}` (project_transition): a state change, `comment` in the body; JSON reply (DESIGN 6). */
+/** `POST /projects/{id}/transition/{transition}` (project_transition): a state change, `comment` in the body; JSON reply (docs/architecture.md « Conventions HTTP »). */
 export async function transition(req: Request, res: Response): Promise<void> {
   const { project } = await loadProject(req);
   const comment = typeof req.body?.comment === 'string' ? req.body.comment.slice(0, 5000) : null;
