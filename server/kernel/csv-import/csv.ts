@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+
 /** One record of a CSV file and the line of the file where it starts (1-based). */
 export interface CsvRecord {
   line: number;
@@ -16,54 +18,35 @@ export function decodeUtf8(buffer: Buffer): string | null {
   }
 }
 
+/** Line breaks inside a record's raw text, its own ending excluded. */
+function breaksIn(raw: string): number {
+  return (raw.replace(/(\r\n|\n|\r)$/, '').match(/\r\n|\n|\r/g) ?? []).length;
+}
+
 /**
- * Splits comma-separated text into records (RFC 4180: `"` quotes a cell, `""` is a quote,
- * a quoted cell may hold commas and line breaks; CRLF, LF and CR all end a record).
- * Blank lines are skipped.
+ * Splits comma-separated text into records with csv-parse (RFC 4180: `"` quotes a cell, `""` is a
+ * quote, a quoted cell may hold commas and line breaks; CRLF, LF and CR all end a record), each
+ * with the line where it starts. Blank lines are skipped. A quote still open at the end of the
+ * file does not lose the records before it: the last record comes back `unterminated`, without cells.
  */
 export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const push = () => {
-    cells.push(cell);
-    cell = '';
-  };
-  const end = () => {
-    push();
-    if (!(cells.length === 1 && cells[0].trim() === '')) records.push({ line: start, cells });
-    cells = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) line++;
-        cell += c;
-      }
-      continue;
-    }
-    if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (c === ',') push();
-    else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      end();
-      line++;
-      start = line;
-    } else cell += c;
+  const blank = (cells: string[]) => cells.length === 1 && cells[0].trim() === '';
+  try {
+    parse(text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      raw: true,
+      on_record: (record: { record: string[]; raw: string }, context: { lines: number }) => {
+        if (!blank(record.record)) records.push({ line: context.lines - breaksIn(record.raw), cells: record.record });
+        return null;
+      },
+    });
+  } catch (err) {
+    const e = err as { code?: string; raw?: string; lines?: number };
+    if (e.code !== 'CSV_QUOTE_NOT_CLOSED') throw err;
+    records.push({ line: (e.lines ?? 1) - breaksIn(e.raw ?? ''), cells: [], unterminated: true });
   }
-  if (quoted) {
-    push();
-    records.push({ line: start, cells, unterminated: true });
-  } else if (cell !== '' || cells.length) end();
   return records;
 }

@@ -12,7 +12,8 @@ describe("CSV reading shared by the imports", () => {
   });
 
   it('flags a quote left open at the end of the file', () => {
-    expect(parseCsv('h\n"open,1\n2')).toEqual([{ line: 1, cells: ['h'] }, { line: 2, cells: ['open,1\n2'], unterminated: true }]);
+    expect(parseCsv('h\n"open,1\n2')).toEqual([{ line: 1, cells: ['h'] }, { line: 2, cells: [], unterminated: true }]);
+    expect(parseCsv('h\n\nok,1\r\n"open\n2')).toEqual([{ line: 1, cells: ['h'] }, { line: 3, cells: ['ok', '1'] }, { line: 4, cells: [], unterminated: true }]);
   });
 
   it('drops a UTF-8 BOM and refuses bytes that are not UTF-8', () => {
