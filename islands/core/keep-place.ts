@@ -99,6 +99,7 @@ export function restorePlace(): void {
   if (!place || place.path !== window.location.pathname) return;
   if (place.message && !document.querySelector('[data-testid="flash"]')) showFlash(place.message);
   if (place.y <= 0) return;
+  // Manual for this page from now on: the browser's own restoration would land after ours, elsewhere.
   if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   const scroll = (): void => window.scrollTo({ top: place.y, behavior: 'instant' });
   if (document.readyState === 'complete') scroll();
