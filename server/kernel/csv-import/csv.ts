@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Options } from 'csv-parse/sync';
 
 /** One record of a CSV file and the line of the file where it starts (1-based). */
 export interface CsvRecord {
@@ -33,16 +33,18 @@ export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
   const blank = (cells: string[]) => cells.length === 1 && cells[0].trim() === '';
   try {
-    parse(text, {
+    const options: Options = {
       relax_column_count: true,
       relax_quotes: true,
       record_delimiter: ['\r\n', '\n', '\r'],
       raw: true,
-      on_record: (record: { record: string[]; raw: string }, context: { lines: number }) => {
-        if (!blank(record.record)) records.push({ line: context.lines - breaksIn(record.raw), cells: record.record });
+      on_record: (found, context) => {
+        const { record, raw } = found as unknown as { record: string[]; raw: string };
+        if (!blank(record)) records.push({ line: context.lines - breaksIn(raw), cells: record });
         return null;
       },
-    });
+    };
+    parse(text, options);
   } catch (err) {
     const e = err as { code?: string; raw?: string; lines?: number };
     if (e.code !== 'CSV_QUOTE_NOT_CLOSED') throw err;

@@ -136,7 +136,7 @@ describe('two instances on one database and one object store', () => {
     const photo = png(8, 8, { ink: true });
     const form = new FormData();
     form.set('_csrf_token', token);
-    form.set('photo', new Blob([photo], { type: 'image/png' }), 'portrait.png');
+    form.set('photo', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'portrait.png');
     const saved = await browser.fetch(`${bases[0]}/profile/photo`, { method: 'POST', body: form, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     expect(saved.status).toBeLessThan(300);
     const dl = await browser.fetch(`${bases[1]}/users/${user.id}/photo`);

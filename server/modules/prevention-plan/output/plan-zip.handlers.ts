@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { clock } from '../../../kernel/clock';
-import { contentDisposition, readAll, StorageNotFoundError } from '../../../kernel/storage';
+import { contentDisposition } from '../../../kernel/storage';
 import { storage } from '../../plan-document/plan-document.uploads';
 import { requirePlan } from '../core/plan-access';
 import { renderPlanPdf } from '../core/plan-pdf.service';
@@ -9,7 +9,8 @@ import { ZipWriter, zipSegment } from './plan-zip.writer';
 
 /**
  * `GET /prevention-plan/{id}/zip` (pdp_zip): the plan's PDF and the current files of its
- * documents, its companies' and its staff's, in one archive streamed file by file. Everything
+ * documents, its companies' and its staff's, in one archive streamed file by file (each read from
+ * the store only when its turn comes). Everything
  * that can fail (the PDF, the list) is done before the first byte is sent.
  */
 export async function planZip(req: Request, res: Response): Promise<void> {
@@ -24,15 +25,14 @@ export async function planZip(req: Request, res: Response): Promise<void> {
   res.setHeader('Cache-Control', 'private, no-store');
   const zip = new ZipWriter(res, clock.now());
   try {
-    await zip.add(`${base}.pdf`, pdf);
+    zip.add(`${base}.pdf`, pdf);
     for (const f of files) {
-      try {
-        await zip.add(f.path, await readAll(await storage.get(f.storageKey)));
-      } catch (err) {
-        // A file missing from the storage leaves the others in the archive.
-        if (!(err instanceof StorageNotFoundError)) throw err;
+      // A file missing from the storage leaves the others in the archive.
+      if (!(await storage.exists(f.storageKey))) {
         console.error(`[prevention-plan] zip : fichier absent du stockage ${f.storageKey}`);
+        continue;
       }
+      zip.add(f.path, () => storage.get(f.storageKey));
     }
     await zip.finish();
     res.end();

@@ -2,17 +2,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ZipWriter, zipSegment } from './plan-zip.writer';
 
 /** Writes an archive of `files` and returns its bytes. */
-async function archive(files: Array<[string, Buffer]>): Promise<{ bytes: Buffer; names: string[] }> {
+async function archive(files: Array<[string, Buffer | (() => Promise<Readable>)]>): Promise<{ bytes: Buffer; names: string[] }> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const zip = new ZipWriter(out, new Date('2026-11-22T09:30:00Z'));
   const names: string[] = [];
-  for (const [name, data] of files) names.push(await zip.add(name, data));
+  for (const [name, data] of files) names.push(zip.add(name, data));
   await zip.finish();
   out.end();
   return { bytes: Buffer.concat(chunks), names };
@@ -42,8 +42,28 @@ describe('ZipWriter', () => {
       expect(execFileSync('unzip', ['-p', file, names[0]])).toEqual(text);
       expect(execFileSync('unzip', ['-p', file, names[1]])).toEqual(random);
       // Paris wall clock: 10:30 in November.
-      expect(execFileSync('zipinfo', ['-T', file, names[2]], { encoding: 'utf8' })).toContain('20261122.1030');
+      expect(execFileSync('zipinfo', ['-T', file, names[2]], { encoding: 'utf8', env: { ...process.env, TZ: 'Europe/Paris' } })).toContain('20261122.1030');
     });
+  });
+
+  it('reads a streamed file only when its turn comes', async () => {
+    const opened: string[] = [];
+    const lazy = (name: string, data: Buffer) => async () => { opened.push(name); return Readable.from([data]); };
+    const text = Buffer.from('Registre des consignations');
+    const { bytes, names } = await archive([['a.txt', lazy('a', text)], ['b.pdf', lazy('b', Buffer.from('%PDF-1.4'))]]);
+    expect(opened).toEqual(['a', 'b']);
+    withZip(bytes, (file) => {
+      expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toContain('No errors detected');
+      expect(execFileSync('unzip', ['-p', file, names[0]])).toEqual(text);
+    });
+  });
+
+  it('fails when a file cannot be read, instead of writing a silent archive', async () => {
+    const out = new PassThrough();
+    out.resume();
+    const zip = new ZipWriter(out, new Date());
+    zip.add('absent.txt', async () => { throw new Error('fichier introuvable'); });
+    await expect(zip.finish()).rejects.toThrow('fichier introuvable');
   });
 
   it('writes an empty archive', async () => {
