@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
-import { ENV_MANAGE, ENV_VIEW, type WastePart } from '../core/waste-part';
+import { type WastePart } from '../core/waste-part';
+import { ENV_MANAGE, ENV_VIEW } from '../core/waste-rights';
 import * as w from './waste.handlers';
 import * as f from './family.handlers';
 import * as c from './container.handlers';

@@ -4,7 +4,7 @@ import { buildPager, pageRequest } from '../../../kernel/http/pagination';
 import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
-import { ENV_MANAGE } from '../core/waste-part';
+import { ENV_MANAGE } from '../core/waste-rights';
 import { answerRemoval } from '../core/waste-result';
 import { frenchNumber } from '../core/waste-format';
 import { CONTAINER_FORM, containerSchema, listQuerySchema } from './catalogue.schema';

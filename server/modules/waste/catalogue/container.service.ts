@@ -26,12 +26,6 @@ export async function findContainer(db: Db, tenantId: number, id: number): Promi
   return row ?? null;
 }
 
-/** The company's containers as select options, by name. */
-export async function containerOptions(db: Db, tenantId: number): Promise<Array<{ value: number; label: string }>> {
-  const rows: Array<{ id: number; name: string }> = await db.query('SELECT id, name FROM waste_container WHERE tenant_id = $1 ORDER BY name, id', [tenantId]);
-  return rows.map((r) => ({ value: r.id, label: r.name }));
-}
-
 /** Creates (`id` null) or updates a container under the optimistic lock. */
 export async function saveContainer(db: Db, tenantId: number, id: number | null, input: ContainerInput): Promise<SaveResult> {
   if (id === null) {

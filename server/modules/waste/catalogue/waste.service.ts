@@ -35,12 +35,6 @@ export async function findWaste(db: Db, tenantId: number, id: number): Promise<W
   return row ?? null;
 }
 
-/** The company's wastes as select options (`label (17 01 01)`), by label. */
-export async function wasteOptions(db: Db, tenantId: number): Promise<Array<{ value: number; label: string }>> {
-  const rows: Array<{ id: number; label: string; ced_code: string }> = await db.query('SELECT id, label, ced_code FROM waste WHERE tenant_id = $1 ORDER BY label, id', [tenantId]);
-  return rows.map((r) => ({ value: r.id, label: `${r.label} (${formatCedCode(r.ced_code)})` }));
-}
-
 /** The label the autocomplete shows for a code: `17 01 01* – label`. */
 export const cedChoiceLabel = (code: string, label: string, hazardous: boolean): string => `${formatCedCode(code)}${hazardous ? '*' : ''} – ${label}`;
 

@@ -12,8 +12,3 @@ export interface WastePart {
   demo?: (db: DataSource, tenantId: number) => Promise<void>;
   contributes?: Contribution[];
 }
-
-/** Reading right of every waste page (seed 002 « environment »). */
-export const ENV_VIEW = 'environment.view';
-/** Writing right of every waste record. */
-export const ENV_MANAGE = 'environment.manage';

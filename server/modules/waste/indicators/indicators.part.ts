@@ -1,4 +1,5 @@
-import { ENV_VIEW, type WastePart } from '../core/waste-part';
+import { type WastePart } from '../core/waste-part';
+import { ENV_VIEW } from '../core/waste-rights';
 import { indicatorsPage } from './indicators.handlers';
 import { wasteWidget } from './indicators.widgets';
 

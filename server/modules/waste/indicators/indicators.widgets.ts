@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { todayIso } from '../../../kernel/clock';
 import { defineWidgetRoute, type WidgetData } from '../../../kernel/dashboard/widget';
-import { ENV_VIEW } from '../core/waste-part';
+import { ENV_VIEW } from '../core/waste-rights';
 import { tonnesPerMonth } from './indicators.service';
 
 const PALETTE = ['#0d6efd', '#dc3545', '#198754', '#fd7e14', '#6f42c1', '#20c997', '#6c757d', '#d63384'];

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
-import { ENV_VIEW, type WastePart } from '../core/waste-part';
+import { type WastePart } from '../core/waste-part';
+import { ENV_VIEW } from '../core/waste-rights';
 import * as r from './register.handlers';
 
 const routes: RouteDef[] = [

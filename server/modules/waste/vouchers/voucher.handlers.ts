@@ -6,9 +6,8 @@ import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/htt
 import { can } from '../../../kernel/rights/registry';
 import { searchTiers } from '../../crm/crm-lookup.service';
 import { itemOptions } from '../../hierarchy/hierarchy.service';
-import { containerOptions } from '../catalogue/container.service';
-import { wasteOptions } from '../catalogue/waste.service';
-import { ENV_MANAGE } from '../core/waste-part';
+import { containerOptions, wasteOptions } from '../core/waste-choices';
+import { ENV_MANAGE } from '../core/waste-rights';
 import { frenchNumber } from '../core/waste-format';
 import { answerRemoval } from '../core/waste-result';
 import { VOUCHER_FORM, voucherQuerySchema, voucherSchema } from './voucher.schema';
