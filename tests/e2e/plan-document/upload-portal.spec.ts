@@ -74,7 +74,10 @@ test('an outside company gives its document through the mailed portal link, with
   await expect(portal.getByTestId('portal-company')).toHaveText(s.company);
   const item = portal.locator(`[data-portal-item="${s.type}"]`);
   await expect(item.getByTestId('portal-item-state')).toHaveText('Manquant');
-  await expect(portal.getByTestId('portal-missing-count')).toHaveText('Encore à fournir : 1');
+  // Other scenarios may have left mandatory types in this company: the count is of what the page lists as missing.
+  const missing = await portal.locator('[data-portal-item]').filter({ has: portal.getByTestId('portal-item-state').getByText('Manquant', { exact: true }) }).count();
+  expect(missing).toBeGreaterThanOrEqual(1);
+  await expect(portal.getByTestId('portal-missing-count')).toHaveText(`Encore à fournir : ${missing}`);
   await expect(portal.getByTestId('portal-sign-plan')).toContainText('Vous recevrez un lien de signature par e-mail');
   await expectAccessible(portal, 'portail de dépôt des entreprises');
   expect(await unmarkedRequiredFields(portal, 'main')).toEqual([]);
@@ -88,7 +91,7 @@ test('an outside company gives its document through the mailed portal link, with
   await portal.locator(`[data-portal-item="${s.type}"]`).getByTestId('portal-upload-submit').click();
   await expect(portal.getByTestId('portal-received')).toHaveText(`Merci : « ${s.type} » (${s.company}) a bien été reçu.`);
   await expect(portal.locator(`[data-portal-item="${s.type}"]`).getByTestId('portal-item-state')).toHaveText('Valide');
-  await expect(portal.getByTestId('portal-missing-count')).toHaveText('Tous les documents attendus ont été reçus.');
+  await expect(portal.getByTestId('portal-missing-count')).toHaveText(missing === 1 ? 'Tous les documents attendus ont été reçus.' : `Encore à fournir : ${missing - 1}`);
   await expectAccessible(portal, 'portail de dépôt après un dépôt');
 
   // The language switch keeps the company on its page.
