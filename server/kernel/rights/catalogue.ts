@@ -38,7 +38,7 @@ export const RIGHTS_CATALOGUE: Record<string, string[]> = {
     'project.view', 'project.view_all', 'project.view_service', 'project.add', 'project.edit', 'project.members',
     'project.documents', 'project.tasks', 'project.schedules', 'project.comments', 'project.done', 'project.unavailability',
   ],
-  consignment: ['consignment.access', 'consignment.add', 'consignment.manage', 'consignment.view_all', 'consignment.officer'],
+  consignment: ['consignment.access', 'consignment.add', 'consignment.manage', 'consignment.view_all', 'consignment.officer', 'consignment.work_manager'],
   security_welcome: ['security_welcome.view', 'security_welcome.manage'],
   ppsps: ['ppsps.view', 'ppsps.view_all', 'ppsps.add', 'ppsps.edit', 'ppsps.manage', 'ppsps.delete', 'ppsps.sign', 'ppsps.documents', 'ppsps.amend'],
   unique_document: [

@@ -32,7 +32,7 @@ export const DEFAULT_RIGHTS: Record<string, string[]> = {
   controller: [...EVERYONE, ...PREVENTION_READ, 'vgp.view', 'vgp.view_all', 'vgp.equipment_view', 'vgp.controls_view', 'vgp.controls_manage', 'vgp.tours', 'vgp.maintenance_book', 'vgp.plan', 'vgp.validate', 'vgp.equipment_actions', 'companies.view', 'event.list_all', 'action.view_all', 'action.add', 'action.close'],
   user: [...EVERYONE],
   allowed_to_switch: ['other.switch_user'],
-  operationnal: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.rescue_worker', 'consignment.access', 'consignment.add', 'consignment.officer', 'vgp.view', 'vgp.equipment_view', 'vgp.controls_view', 'companies.view', 'action.add', 'project.view', 'project.view_service'],
+  operationnal: [...EVERYONE, ...PREVENTION_READ, 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.rescue_worker', 'consignment.access', 'consignment.add', 'consignment.officer', 'consignment.work_manager', 'vgp.view', 'vgp.equipment_view', 'vgp.controls_view', 'companies.view', 'action.add', 'project.view', 'project.view_service'],
   maintenance_manager: [...EVERYONE, ...PREVENTION_READ, ...group('vgp'), ...group('consignment'), 'pdp.add', 'pdp.edit', 'pdp.documents', 'pdp.comment', 'pdp.validate_work_orders', 'companies.view', 'action.add', 'action.close', 'action.reassign'],
   // project.unavailability: the calendar's unavailability mode records work accidents and stoppages (issue 25 item 8).
   hr_manager: [...EVERYONE, ...group('hr'), 'project.unavailability', 'event.list_all', 'event.edit', 'action.add', 'companies.view'],
