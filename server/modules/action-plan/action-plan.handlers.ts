@@ -11,12 +11,12 @@ import { itemOptions } from '../hierarchy/hierarchy.service';
 import { serviceOptions } from '../hierarchy/user-organisation.service';
 import { ACTION_LEVELS, ACTION_STATUSES } from './action.entity';
 import { actionSource, actionSources, describeSource, type ActionSourceInfo } from './action-sources';
-import { iterateActions, listActions, setArchived, trashDrafts, type ListRequest } from './action-list.service';
+import { iterateActions, listActions, setArchived, trashDrafts, type ActionRow, type ListRequest } from './action-list.service';
 import { ACTION_FORM, createSchema, filterSchema, SORTS, withDateMessages, type ActionFilters } from './action-plan.schema';
 import { createAction, isAssignable, searchAssignees } from './action-plan.service';
 import { promoteFiles, saveFiles, type PendingFiles } from './action-plan.uploads';
-import { CSV_COLUMNS } from './action-plan.csv';
-import { startCsv, toCsv } from '../../kernel/csv-export';
+import { CSV_COLUMNS, CSV_TYPES } from './action-plan.csv';
+import { sendExport, type ExportFormat } from '../../kernel/table-export';
 import { deadlineState, frDate, LEVEL_COLORS, STATUS_COLORS, todayIso } from './action-view.helpers';
 
 function listRequest(req: Request, mine: boolean): ListRequest {
@@ -53,7 +53,9 @@ async function renderList(req: Request, res: Response, mine: boolean): Promise<v
     filters: list.filters, pager: buildPager(req, page, total), perPageChoices: PER_PAGE_CHOICES,
     statuses: ACTION_STATUSES, levels: ACTION_LEVELS, sources: actionSources(), sorts: SORTS,
     hierarchySelects,
-    sortUrl: sortUrl(req, list.filters), exportUrl: `${req.ctx.routes.path('action_plan_export')}${exportQuery ? `?${exportQuery}` : ''}`,
+    sortUrl: sortUrl(req, list.filters),
+    exportUrl: `${req.ctx.routes.path('action_plan_export')}${exportQuery ? `?${exportQuery}` : ''}`,
+    exportXlsxUrl: `${req.ctx.routes.path('action_plan_export_xlsx')}${exportQuery ? `?${exportQuery}` : ''}`,
     frDate, statusColors: STATUS_COLORS, levelColors: LEVEL_COLORS, canOpen: can(user, 'action.view'),
   });
 }
@@ -63,21 +65,34 @@ export const index = (req: Request, res: Response) => renderList(req, res, false
 /** `GET /action-plan/mine`: actions assigned to or created by the user. */
 export const mine = (req: Request, res: Response) => renderList(req, res, true);
 
-/** `GET /action-plan/export.csv`: the filtered list as CSV for French Excel (UTF-8 BOM, `;`). */
-export async function exportCsv(req: Request, res: Response): Promise<void> {
+/**
+ * The filtered list as a table for both exports, read in batches: CSV for French Excel (UTF-8 BOM,
+ * `;`) or an Excel workbook (docs/services.md, « Exports CSV et Excel »).
+ */
+async function exportActions(req: Request, res: Response, format: ExportFormat): Promise<void> {
   const list = listRequest(req, false);
   const t = (k: string, p?: Record<string, unknown>) => req.t(k, p);
-  startCsv(res, 'plan-d-actions', CSV_COLUMNS.map((c) => t(`action-plan.csv.${c}`)));
-  for await (const batch of iterateActions(req.ctx.db, req.authUser!, list)) {
-    res.write(toCsv(batch.map((r) => [
-      String(r.id), t(`action-plan.status.${r.status}`), t(`action-plan.levels.${r.level}`), r.comments, r.complement ?? '',
-      r.immediate ? t('list.yes') : t('list.no'), r.assigneeName ?? '', r.creatorName ?? '', frDate(r.deadline), frDate(r.closureDate),
-      r.sourceType ? `${actionSource(r.sourceType) ? t(actionSource(r.sourceType)!.labelKey) : r.sourceType} n°${r.sourceId}` : '',
-      r.hierarchyItemName ?? '', r.serviceName ?? '', frDate(r.createdAt.toISOString()),
-    ])));
+  const source = (r: ActionRow) => (r.sourceType ? `${actionSource(r.sourceType) ? t(actionSource(r.sourceType)!.labelKey) : r.sourceType} n°${r.sourceId}` : '');
+  async function* batches() {
+    for await (const batch of iterateActions(req.ctx.db, req.authUser!, list)) {
+      yield batch.map((r) => [
+        r.id, t(`action-plan.status.${r.status}`), t(`action-plan.levels.${r.level}`), r.comments, r.complement ?? '',
+        r.immediate ? t('list.yes') : t('list.no'), r.assigneeName ?? '', r.creatorName ?? '', r.deadline, r.closureDate,
+        source(r), r.hierarchyItemName ?? '', r.serviceName ?? '', r.createdAt,
+      ]);
+    }
   }
-  res.end();
+  await sendExport(res, format, {
+    base: 'plan-d-actions', sheet: t('action-plan.index.title'),
+    columns: CSV_COLUMNS.map((c) => ({ header: t(`action-plan.csv.${c}`), type: CSV_TYPES[c], width: c === 'comments' || c === 'complement' ? 50 : undefined })),
+    batches: batches(),
+  });
 }
+
+/** `GET /action-plan/export.csv` (action_plan_export): the filtered list as CSV for French Excel. */
+export const exportCsv = (req: Request, res: Response) => exportActions(req, res, 'csv');
+/** `GET /action-plan/export.xlsx` (action_plan_export_xlsx): the same list, filters and columns as an Excel workbook. */
+export const exportXlsx = (req: Request, res: Response) => exportActions(req, res, 'xlsx');
 
 /** `GET /action-plan/assignees?q=`: users who may be assigned, for the autocomplete. */
 export async function assignees(req: Request, res: Response): Promise<void> {

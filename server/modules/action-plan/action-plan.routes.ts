@@ -4,7 +4,7 @@ import { homeCards } from '../../kernel/home-cards';
 import { jobHandlers } from '../../kernel/jobs';
 import { recordRules } from '../../kernel/rights/registry';
 import { trashables } from '../../kernel/trash/trash';
-import { assignees, bulkArchive, bulkDelete, bulkUnarchive, createNew, exportCsv, index, mine, newForm, quickAdd, quickAddForm } from './action-plan.handlers';
+import { assignees, bulkArchive, bulkDelete, bulkUnarchive, createNew, exportCsv, exportXlsx, index, mine, newForm, quickAdd, quickAddForm } from './action-plan.handlers';
 import { block, file, history, progressComment, show, submit } from './action-block.handlers';
 import { parseActionFiles } from './action-plan.uploads';
 import { ACTION_SHOW_PATH, actionMailHandler, actionReminderHandler } from './action-plan.mail';
@@ -26,6 +26,7 @@ export const actionPlanModule = defineModule({
     { name: 'action_plan_index', method: 'GET', path: '/action-plan', right: 'action.view', toggle: 'module_action_plan', handler: index },
     { name: 'action_plan_mine', method: 'GET', path: '/action-plan/mine', right: 'authenticated', toggle: 'module_action_plan', handler: mine },
     { name: 'action_plan_export', method: 'GET', path: '/action-plan/export.csv', right: 'action.view', toggle: 'module_action_plan', heavy: 'export', handler: exportCsv },
+    { name: 'action_plan_export_xlsx', method: 'GET', path: '/action-plan/export.xlsx', right: 'action.view', toggle: 'module_action_plan', heavy: 'export', handler: exportXlsx },
     { name: 'action_plan_assignee_autocomplete', method: 'GET', path: '/action-plan/assignees', right: 'action.view', toggle: 'module_action_plan', handler: assignees },
     { name: 'action_plan_new', method: ['GET', 'POST'], path: '/action-plan/new', right: 'action.add', toggle: 'module_action_plan', handler: (req, res) => (req.method === 'POST' ? createNew(req, res) : newForm(req, res)), bodyParsers: files },
     { name: 'action_plan_quick_add', method: ['GET', 'POST'], path: '/action-plan/quick-add/{id}', right: 'action.add', toggle: 'module_action_plan', handler: (req, res) => (req.method === 'POST' ? quickAdd(req, res) : quickAddForm(req, res)), bodyParsers: files },

@@ -200,6 +200,7 @@ describe('expensive work is bounded per user and per server', () => {
     expect(looksHeavy.filter((r) => !r.heavy).map((r) => r.name)).toEqual([]);
     expect(routes.filter((r) => r.heavy).map((r) => `${r.name}:${r.heavy}`).sort()).toEqual([
       'action_plan_export:export',
+      'action_plan_export_xlsx:export',
       'aoc_permit_pdf:pdf',
       'atex_permit_pdf:pdf',
       'confined_space_permit_pdf:pdf',
@@ -214,7 +215,9 @@ describe('expensive work is bounded per user and per server', () => {
       'pds_pdf:pdf',
       'ppsps_pdf:pdf',
       'rh_employee_export:export',
+      'rh_employee_export_xlsx:export',
       'rh_statistics_export:export',
+      'rh_statistics_export_xlsx:export',
       'risk_evaluation_history_create:pdf',
       'risk_evaluation_history_pdf:pdf',
       'risk_evaluation_papripact_pdf:pdf',

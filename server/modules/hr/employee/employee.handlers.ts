@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-import { startCsv, toCsv } from '../../../kernel/csv-export';
-import { formatDate } from '../../../kernel/i18n/format';
+import { sendExport, type ExportColumn, type ExportFormat } from '../../../kernel/table-export';
 import { todayIso } from '../../../kernel/clock';
 import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { addFlash } from '../../../kernel/http/flash';
@@ -45,19 +44,32 @@ function exportQuery(f: ReturnType<typeof employeeFilterSchema.parse>): Record<s
   return q;
 }
 
-/** `GET /rh/employees/export.csv` (rh_employee_export): the filtered list for French Excel, every page of it. */
-export async function exportCsv(req: Request, res: Response): Promise<void> {
+/** The filtered list, every page of it, as a table for both exports (docs/services.md, « Exports CSV et Excel »). */
+async function exportEmployees(req: Request, res: Response, format: ExportFormat): Promise<void> {
   const filters = employeeFilterSchema.parse(req.query);
   const f = (k: string) => req.t(`hr.employee.fields.${k}`);
-  startCsv(res, 'salaries', [f('matricule'), f('lastName'), f('firstName'), f('position'), f('serviceId'), f('activityCategoryId'), f('entryDate'), f('exitDate'), req.t('hr.employee.account')]);
   const perPage = 500;
-  for (let page = 1; ; page++) {
-    const { rows } = await listEmployees(req.ctx.db, req.authUser!, filters, todayIso(), { page, perPage, offset: (page - 1) * perPage });
-    res.write(toCsv(rows.map((r) => [r.matricule ?? '', r.lastName, r.firstName ?? '', r.position ?? '', r.serviceName ?? '', r.categoryName ?? '', formatDate(r.entryDate), formatDate(r.exitDate), r.userName ?? ''])));
-    if (rows.length < perPage) break;
+  async function* batches() {
+    for (let page = 1; ; page++) {
+      const { rows } = await listEmployees(req.ctx.db, req.authUser!, filters, todayIso(), { page, perPage, offset: (page - 1) * perPage });
+      yield rows.map((r) => [r.matricule ?? '', r.lastName, r.firstName ?? '', r.position ?? '', r.serviceName ?? '', r.categoryName ?? '', r.entryDate, r.exitDate, r.userName ?? '']);
+      if (rows.length < perPage) return;
+    }
   }
-  res.end();
+  const text = (header: string): ExportColumn => ({ header });
+  const day = (header: string): ExportColumn => ({ header, type: 'date' });
+  await sendExport(res, format, {
+    base: 'salaries', sheet: req.t('hr.employee.title'),
+    columns: [text(f('matricule')), text(f('lastName')), text(f('firstName')), text(f('position')), text(f('serviceId')), text(f('activityCategoryId')),
+      day(f('entryDate')), day(f('exitDate')), text(req.t('hr.employee.account'))],
+    batches: batches(),
+  });
 }
+
+/** `GET /rh/employees/export.csv` (rh_employee_export): the filtered list for French Excel. */
+export const exportCsv = (req: Request, res: Response) => exportEmployees(req, res, 'csv');
+/** `GET /rh/employees/export.xlsx` (rh_employee_export_xlsx): the same list, filters and columns as an Excel workbook. */
+export const exportXlsx = (req: Request, res: Response) => exportEmployees(req, res, 'xlsx');
 
 interface FormState { employee: EmployeeRecord | null; values: Record<string, unknown>; errors: Record<string, FieldError> }
 

@@ -16,6 +16,7 @@ const GP: RouteDef['method'] = ['GET', 'POST'];
 const routes: RouteDef[] = [
   { name: 'rh_employee_index', method: 'GET', path: '/rh/employees', right: VIEW, handler: e.index },
   { name: 'rh_employee_export', method: 'GET', path: '/rh/employees/export.csv', right: VIEW, heavy: 'export', handler: e.exportCsv },
+  { name: 'rh_employee_export_xlsx', method: 'GET', path: '/rh/employees/export.xlsx', right: VIEW, heavy: 'export', handler: e.exportXlsx },
   { name: 'rh_employee_add', method: GP, path: '/rh/employees/new', right: MANAGE, handler: e.add },
   { name: 'rh_employee_import', method: 'GET', path: '/rh/employees/import', right: MANAGE, handler: imp.form },
   { name: 'rh_employee_import_upload', method: 'POST', path: '/rh/employees/import', right: MANAGE, handler: imp.upload, bodyParsers: [imp.parseFile] },

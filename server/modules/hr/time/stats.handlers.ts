@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { todayIso } from '../../../kernel/clock';
-import { csvNumber, startCsv, toCsv } from '../../../kernel/csv-export';
+import { sendExport, type ExportColumn, type ExportFormat } from '../../../kernel/table-export';
 import { renderScreen } from '../../../kernel/http/render';
 import { yearStats } from './stats.service';
 import { statsYear } from './stats.widgets';
@@ -16,20 +16,28 @@ export async function statsIndex(req: Request, res: Response): Promise<void> {
 }
 
 /**
- * `GET /rh/statistics/export.csv?year=` (rh_statistics_export): the page's table for French Excel, one
+ * The page's table as a table for both exports (docs/services.md, « Exports CSV et Excel »): one
  * line per month begun, with the hours' source and the year's objectives on every line.
  */
-export async function statsExport(req: Request, res: Response): Promise<void> {
+async function exportStats(req: Request, res: Response, format: ExportFormat): Promise<void> {
   const year = statsYear(req);
   const stats = await yearStats(req.ctx.db, req.authUser!, year, todayIso());
   const t = (k: string) => req.t(`hr-time.stats.${k}`);
-  startCsv(res, `statistiques-at-${year}`, [t('month'), t('accidents'), t('lost_time'), t('days_lost'), t('hours'), t('hours_source'),
-    t('TF_monthly'), t('TF_cumulative'), t('TG_monthly'), t('TG_cumulative'), t('TF_objective'), t('TG_objective')]);
-  res.write(toCsv(stats.months.map((m) => [
-    `${req.t(`hr-time.months.${m.month}`)} ${year}`, String(m.monthly.accidents), String(m.monthly.lostTimeAccidents), String(m.monthly.daysLost),
-    csvNumber(m.monthly.hours), req.t(`hr-time.stats.sources.${m.monthly.hoursSource}`),
-    csvNumber(m.monthly.tf), csvNumber(m.cumulative.tf), csvNumber(m.monthly.tg), csvNumber(m.cumulative.tg),
-    csvNumber(stats.objectives.TF), csvNumber(stats.objectives.TG),
-  ])));
-  res.end();
+  const count = (k: string): ExportColumn => ({ header: t(k), type: 'integer' });
+  const rate = (k: string): ExportColumn => ({ header: t(k), type: 'number', digits: 2 });
+  await sendExport(res, format, {
+    base: `statistiques-at-${year}`, sheet: `TF TG ${year}`,
+    columns: [{ header: t('month') }, count('accidents'), count('lost_time'), count('days_lost'), rate('hours'), { header: t('hours_source') },
+      rate('TF_monthly'), rate('TF_cumulative'), rate('TG_monthly'), rate('TG_cumulative'), rate('TF_objective'), rate('TG_objective')],
+    batches: [stats.months.map((m) => [
+      `${req.t(`hr-time.months.${m.month}`)} ${year}`, m.monthly.accidents, m.monthly.lostTimeAccidents, m.monthly.daysLost,
+      m.monthly.hours, req.t(`hr-time.stats.sources.${m.monthly.hoursSource}`),
+      m.monthly.tf, m.cumulative.tf, m.monthly.tg, m.cumulative.tg, stats.objectives.TF, stats.objectives.TG,
+    ])],
+  });
 }
+
+/** `GET /rh/statistics/export.csv?year=` (rh_statistics_export): the page's table for French Excel. */
+export const statsExport = (req: Request, res: Response) => exportStats(req, res, 'csv');
+/** `GET /rh/statistics/export.xlsx?year=` (rh_statistics_export_xlsx): the same table as an Excel workbook. */
+export const statsExportXlsx = (req: Request, res: Response) => exportStats(req, res, 'xlsx');

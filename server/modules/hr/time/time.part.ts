@@ -5,7 +5,7 @@ import { employeePageTabs } from '../employee-tabs';
 import type { HrPart } from '../hr-part';
 import { leaveAdd, leaveCancel, leaveIndex, leaveRefuse, leaveValidate } from './leave.handlers';
 import { objectiveAdd, objectiveDelete, objectiveEdit, objectiveIndex } from './objective.handlers';
-import { statsExport, statsIndex } from './stats.handlers';
+import { statsExport, statsExportXlsx, statsIndex } from './stats.handlers';
 import { WORK_ACCIDENT_WIDGETS } from './stats.widgets';
 import { workTimeIndex, workTimeSave } from './work-time.handlers';
 import { seedTimeDemo } from './time.demo';
@@ -27,6 +27,7 @@ export const timePart: HrPart = {
     { name: 'rh_work_time_save', method: 'POST', path: '/rh/work-time/save', right: 'hr.work_time', handler: workTimeSave },
     { name: 'rh_statistics_index', method: 'GET', path: '/rh/statistics', right: 'hr.work_stoppages', handler: statsIndex },
     { name: 'rh_statistics_export', method: 'GET', path: '/rh/statistics/export.csv', right: 'hr.work_stoppages', heavy: 'export', handler: statsExport },
+    { name: 'rh_statistics_export_xlsx', method: 'GET', path: '/rh/statistics/export.xlsx', right: 'hr.work_stoppages', heavy: 'export', handler: statsExportXlsx },
     { name: 'admin_objective_index', method: 'GET', path: '/admin/objectives', right: OBJ, handler: objectiveIndex },
     { name: 'admin_objective_add', method: ['GET', 'POST'], path: '/admin/objectives/new', right: OBJ, handler: objectiveAdd },
     { name: 'admin_objective_edit', method: ['GET', 'POST'], path: '/admin/objectives/{id}/edit', right: OBJ, handler: objectiveEdit },
