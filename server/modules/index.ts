@@ -33,6 +33,7 @@ import { calendarModule } from './calendar/calendar.routes';
 import { riskEvaluationModule } from './risk-evaluation/risk-evaluation.routes';
 import { equipmentModule } from './equipment/equipment.routes';
 import { wasteModule } from './waste/waste.routes';
+import { lockoutModule } from './lockout/lockout.routes';
 
 /** Every module of the application, in menu order. A new module adds one line here. */
 export const MODULES: ModuleDef[] = [
@@ -70,4 +71,5 @@ export const MODULES: ModuleDef[] = [
   riskEvaluationModule,
   equipmentModule,
   wasteModule,
+  lockoutModule,
 ];

@@ -28,7 +28,7 @@ async function tab(req: Request, plan: PlanRef, view: string, extra: Record<stri
   return renderView(res, `prevention-plan/plan/_tab_${view}`, { plan: await record(req, plan), abilities, ...extra });
 }
 
-/** The plan page's own tabs: intervention, description, materials, inspection, safety, advice, the placeholders to come, history. */
+/** The plan page's own tabs: intervention, description, materials, inspection, safety, advice, history (« Consignation » comes from the lockout module). */
 export const PLAN_OWN_TABS: PlanTab[] = [
   { key: 'intervention', labelKey: 'prevention-plan.tabs.intervention', icon: 'clipboard-check', order: 10, render: (req, p) => tab(req, p, 'intervention') },
   { key: 'description', labelKey: 'prevention-plan.tabs.description', icon: 'card-text', order: 35, render: (req, p) => tab(req, p, 'description') },
@@ -49,10 +49,6 @@ export const PLAN_OWN_TABS: PlanTab[] = [
     render: async (req, p) => tab(req, p, 'advice', { advice: await listAdvice(req.ctx.db, p.tenantId, p.id) }),
     badge: async (req, p) => (await listAdvice(req.ctx.db, p.tenantId, p.id)).length || null,
   },
-  // Filled by the next issues: an empty state says so.
-  ...([
-    ['consignment', 'lock', 88],
-  ] as const).map(([key, icon, order]): PlanTab => ({ key, labelKey: `prevention-plan.tabs.${key}`, icon, order, render: (req, p) => tab(req, p, 'placeholder', { key }) })),
   {
     key: 'history', labelKey: 'prevention-plan.tabs.history', icon: 'clock-history', order: 95,
     render: (req, p) => renderPlanHistoryTab(req, p),
