@@ -45,6 +45,7 @@ export const MENU: MenuSection[] = [
     { key: 'equipment_tours', route: 'vgp_tour_index', right: 'vgp.tours', toggle: 'module_vgp', icon: 'signpost-split' },
     { key: 'equipment_indicators', route: 'vgp_indicators', right: 'vgp.view', toggle: 'module_vgp', icon: 'bar-chart' },
     { key: 'waste', route: 'waste_index', right: 'environment.view', toggle: 'module_waste', icon: 'recycle' },
+    { key: 'waste_certificates', route: 'waste_cap_index', right: 'environment.view', toggle: 'module_waste', icon: 'patch-check' },
     { key: 'waste_register', route: 'waste_register', right: 'environment.view', toggle: 'module_waste', icon: 'journal-text' },
     { key: 'waste_indicators', route: 'waste_indicators', right: 'environment.view', toggle: 'module_waste', icon: 'graph-up-arrow' },
   ] },

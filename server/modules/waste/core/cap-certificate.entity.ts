@@ -11,6 +11,8 @@ import { Waste } from './waste.entity';
  */
 @Entity('cap_certificate')
 @Index('IDX_cap_certificate_list', ['tenantId', 'code', 'id'])
+@Index('IDX_cap_certificate_site', ['tenantId', 'siteId', 'code', 'id'])
+@Index('UQ_cap_certificate_code', ['tenantId', 'code'], { unique: true })
 export class CapCertificate {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
