@@ -29,6 +29,13 @@ async function tiers(tenantId: number, name: string, siret: string | null = null
 /** Posts the certificate form (`/waste/certificates/new` or an edit URL). */
 const cap = (a: Actor, fields: Record<string, unknown>, url = '/waste/certificates/new') => postForm(a, url, 'cap_certificate', { version: 0, ...fields });
 
+/** Creates a certificate outside a test (a hook): throws unless saved; returns its id. */
+async function created(a: Actor, fields: Record<string, unknown>): Promise<number> {
+  const res = await cap(a, fields);
+  if (res.status !== 201) throw new Error(`CAP non créé : ${res.status}`);
+  return lastId(t, 'cap_certificate', a.tenantId);
+}
+
 /** Reads a binary answer whole. */
 const binary = (req: ReturnType<Actor['agent']['get']>) => req.buffer(true).parse((res, cb) => {
   const parts: Buffer[] = [];
@@ -134,8 +141,7 @@ describe('certificates', () => {
 describe('rights and tenancy', () => {
   let id: number;
   beforeAll(async () => {
-    expect((await cap(manager, { code: 'CAP-RIGHTS', wasteIds: [oil] })).status).toBe(201);
-    id = await lastId(t, 'cap_certificate', manager.tenantId);
+    id = await created(manager, { code: 'CAP-RIGHTS', wasteIds: [oil] });
   });
 
   it('lets environment.view read and environment.manage write; 403 otherwise', async () => {
@@ -198,10 +204,8 @@ describe('documents', () => {
   let id: number;
   let otherId: number;
   beforeAll(async () => {
-    expect((await cap(manager, { code: 'CAP-DOCS' })).status).toBe(201);
-    id = await lastId(t, 'cap_certificate', manager.tenantId);
-    expect((await cap(manager, { code: 'CAP-DOCS-2' })).status).toBe(201);
-    otherId = await lastId(t, 'cap_certificate', manager.tenantId);
+    id = await created(manager, { code: 'CAP-DOCS' });
+    otherId = await created(manager, { code: 'CAP-DOCS-2' });
   });
 
   const upload = (a: Actor, capId: number, name = 'acceptation.pdf', body = PDF) =>
