@@ -4,6 +4,7 @@ import { ENV_MANAGE, ENV_VIEW } from '../core/waste-rights';
 import * as c from './certificate.handlers';
 import { addDocumentsForm, deleteDocument, downloadDocument, parseCapDocuments } from './certificate-documents';
 import { printForm } from './certificate-pdf';
+import { seedCertificateDemo } from './certificates.demo';
 
 const GP: RouteDef['method'] = ['GET', 'POST'];
 const BASE = '/waste/certificates/{id}';
@@ -26,4 +27,4 @@ const routes: RouteDef[] = [
  * and the three printed forms (producer, customer to bill, carrier). Read with `environment.view`,
  * edited with `environment.manage`; documents are served only through their certificate.
  */
-export const certificatesPart: WastePart = { routes };
+export const certificatesPart: WastePart = { routes, demo: seedCertificateDemo };
