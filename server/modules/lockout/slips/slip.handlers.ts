@@ -6,7 +6,7 @@ import { csrfToken } from '../../../kernel/http/csrf';
 import { buildPager, pageRequest } from '../../../kernel/http/pagination';
 import { renderScreen } from '../../../kernel/http/render';
 import { routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
-import { listHistory } from '../../../kernel/history/history.service';
+import { listHistory, type HistoryView } from '../../../kernel/history/history.service';
 import { can } from '../../../kernel/rights/registry';
 import { renderActions, workflowReply, WORKFLOW_MESSAGES } from '../../../kernel/workflow';
 import { activityOptions, machineOptions } from '../core/lockout-options';
@@ -108,7 +108,7 @@ export async function show(req: Request, res: Response): Promise<void> {
   const buttons = await renderActions({ workflow: slipWorkflow, subject: subject!, user, transitionUrl, t: req.t, csrfToken: csrfToken(req) });
   const drives = drivesSlip(user, ref) && !ref.archived;
   await renderScreen(req, res, 'lockout/slips/show', {
-    title: slip!.number, hideTitle: true, slip, staff, checks, buttons, historyEntries: history.map((e) => ({ ...e, actionLabel: historyLabel(e.workflow, e.transition) })),
+    title: slip!.number, hideTitle: true, slip, staff, checks, buttons, historyEntries: history.map(historyView),
     can: {
       edit: drives && ref.state !== 'deconsigned', staff: drives && ['draft', 'awaiting_consignment', 'consigned'].includes(ref.state),
       check: isSlipOfficer(user, ref) && !ref.archived && ['awaiting_consignment', 'end_works'].includes(ref.state),
@@ -125,10 +125,16 @@ function historyLabel(workflow: string | null, transition: string): string {
   return `lockout.history.${transition}`;
 }
 
+/** A history row with the slip's own labels for its action and states (rows outside the workflow included). */
+function historyView(e: HistoryView): HistoryView {
+  const state = (name: string | null) => (name ? `lockout.states.${name}` : null);
+  return { ...e, actionLabel: historyLabel(e.workflow, e.transition), fromLabel: state(e.from), toLabel: state(e.to) };
+}
+
 /** `GET /consignment/{id}/history` (consignment_history): the slip's history (modal). */
 export async function history(req: Request, res: Response): Promise<void> {
   const ref = await requireSlip(req, routeId(req));
-  const entries = (await listHistory(req.ctx.db.manager, ref.tenantId, 'lockout_slip', ref.id)).map((e) => ({ ...e, actionLabel: historyLabel(e.workflow, e.transition) }));
+  const entries = (await listHistory(req.ctx.db.manager, ref.tenantId, 'lockout_slip', ref.id)).map(historyView);
   await renderScreen(req, res, 'lockout/slips/history', { title: req.t('lockout.slip.history_title', { number: ref.number }), entries });
 }
 
