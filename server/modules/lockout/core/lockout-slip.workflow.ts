@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { rowsOf } from '../../../kernel/db/sql';
 import { can } from '../../../kernel/rights/registry';
 import { defineWorkflow, WORKFLOW_MESSAGES, type Guard, type WorkflowSubject } from '../../../kernel/workflow';
-import { LOCKOUT_MANAGE } from './lockout-rights';
+import { LOCKOUT_ACCESS, LOCKOUT_MANAGE } from './lockout-rights';
 import { SLIP_STATES } from './lockout-slip.entity';
 
 /** Subject type of the slips' history rows. */
@@ -85,19 +85,19 @@ export const slipWorkflow = defineWorkflow<SlipSubject>({
   enrich,
   transitions: {
     await: {
-      from: ['draft'], to: 'awaiting_consignment', style: 'primary', label: 'lockout.transitions.await',
+      from: ['draft'], to: 'awaiting_consignment', right: LOCKOUT_ACCESS, style: 'primary', label: 'lockout.transitions.await',
       guards: [mayDrive], preconditions: [hasStaff, everyoneSigned],
     },
     consign: {
-      from: ['awaiting_consignment'], to: 'consigned', style: 'success', label: 'lockout.transitions.consign', comment: 'optional',
+      from: ['awaiting_consignment'], to: 'consigned', right: LOCKOUT_ACCESS, style: 'success', label: 'lockout.transitions.consign', comment: 'optional',
       guards: [isOfficer], preconditions: [everyPointDone],
     },
     end: {
-      from: ['consigned'], to: 'end_works', style: 'outline-primary', label: 'lockout.transitions.end', confirm: 'lockout.transitions.end_confirm',
+      from: ['consigned'], to: 'end_works', right: LOCKOUT_ACCESS, style: 'outline-primary', label: 'lockout.transitions.end', confirm: 'lockout.transitions.end_confirm',
       guards: [mayDrive],
     },
     deconsign: {
-      from: ['end_works'], to: 'deconsigned', style: 'success', label: 'lockout.transitions.deconsign', comment: 'optional',
+      from: ['end_works'], to: 'deconsigned', right: LOCKOUT_ACCESS, style: 'success', label: 'lockout.transitions.deconsign', comment: 'optional',
       guards: [isOfficer], preconditions: [noPadlockLeft, noPointLeft],
     },
   },

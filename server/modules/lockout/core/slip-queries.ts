@@ -12,8 +12,8 @@ export interface SlipListRow {
 export const SLIP_LIST_COLUMNS = `s.id, s.number, s.subject, s.state, s.archived, s.machine_id AS "machineId", m.code AS "machineCode", m.name AS "machineName",
   NULLIF(trim(concat_ws(' ', o.first_name, o.last_name)), '') AS "officerName", NULLIF(trim(concat_ws(' ', w.first_name, w.last_name)), '') AS "workManagerName",
   to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
-  (SELECT count(*)::int FROM lockout_staff st WHERE st.slip_id = s.id) AS staff,
-  (SELECT count(*)::int FROM lockout_staff st WHERE st.slip_id = s.id AND st.padlock = 'on') AS "padlocksOn"`;
+  (SELECT count(*)::int FROM lockout_staff st WHERE st.tenant_id = s.tenant_id AND st.slip_id = s.id) AS staff,
+  (SELECT count(*)::int FROM lockout_staff st WHERE st.tenant_id = s.tenant_id AND st.slip_id = s.id AND st.padlock = 'on') AS "padlocksOn"`;
 
 /** The joins of {@link SLIP_LIST_COLUMNS}. */
 export const SLIP_LIST_JOINS = `JOIN lockout_machine m ON m.id = s.machine_id LEFT JOIN app_user o ON o.id = s.officer_id LEFT JOIN app_user w ON w.id = s.work_manager_id`;

@@ -16,7 +16,7 @@ export async function slipsInProgress(req: Request): Promise<WidgetData> {
   const user = req.authUser!;
   const rows = rowsOf<{ id: number; number: string; code: string; state: string; officer: string | null; start: string | null; on: number }>(await req.ctx.db.query(
     `SELECT s.id, s.number, m.code, s.state, NULLIF(trim(concat_ws(' ', o.first_name, o.last_name)), '') AS officer, to_char(s.start_date, 'YYYY-MM-DD') AS start,
-            (SELECT count(*)::int FROM lockout_staff st WHERE st.slip_id = s.id AND st.padlock = 'on') AS "on"
+            (SELECT count(*)::int FROM lockout_staff st WHERE st.tenant_id = s.tenant_id AND st.slip_id = s.id AND st.padlock = 'on') AS "on"
        FROM lockout_slip s JOIN lockout_machine m ON m.id = s.machine_id LEFT JOIN app_user o ON o.id = s.officer_id
       WHERE s.tenant_id = $1 AND NOT s.archived AND s.state = ANY($2::text[]) AND ${slipVisibleSql(user, 3)} ORDER BY s.id DESC LIMIT 30`,
     [user.tenantId, [...IN_PROGRESS], user.id]));
