@@ -54,6 +54,7 @@ const GROWING: Array<[RegExp, string]> = [
   [/^project(_task|_member|_comment|_document|_task_date_change)?$/, 'projects and their tasks, members, comments, documents'],
   [/^(equipment|equipment_maintenance|equipment_part|vgp_controllable|vgp_control|vgp_control_result|vgp_control_signature|vgp_tour|vgp_tour_control)$/, 'equipment and its controls: every lifting gear, extinguisher and rack of every site, a control each period, a result per checkpoint'],
   [/^(waste_voucher|waste)$/, 'waste: a voucher for every collection of every site, for years (the register is kept five years)'],
+  [/^lockout_(slip|staff|check|slip_activity)$/, 'lockout slips and their workers, padlocks and checks: one slip each time a machine is stopped for work'],
   [/^(app_user|user_tenant|user_role)$/, "accounts: every employee and outside contact who logs in, and each account's companies and roles"],
   [/^(employee|employee_formation|employee_medical_checkup|work_interruption|paid_leave_request|work_time|training_session|session_employee)$/, 'HR: employees and what happens to them, every day'],
   [/^(tiers|tiers_address|tiers_activity|tiers_domain|contact|contact_company)$/, 'CRM: every supplier and contact ever met'],
