@@ -39,6 +39,16 @@ describe('rights, tenancy and CSRF', () => {
     expect((await reader.agent.get(`/consignment/${id}`)).status).toBe(404);
     expect((await manager.agent.get(`/consignment/${id}`)).status).toBe(200);
   });
+  it('shows the consignment rights in their « Consignation » group of the roles matrix', async () => {
+    const admin = await actor(t, ['admin.roles']);
+    const page = await admin.agent.get('/admin/roles/rights');
+    expect(page.status).toBe(200);
+    const group = page.text.indexOf('>Consignation<');
+    expect(group).toBeGreaterThan(-1);
+    const after = page.text.slice(group);
+    for (const label of ['Accéder à la consignation', 'Créer une consignation', 'Gérer les consignations et les machines', 'Voir toutes les machines et tous les bons',
+      'Pouvoir être chargé de consignation', 'Pouvoir être chargé de travaux']) expect(after).toContain(label);
+  });
 });
 
 describe('refused deletions', () => {
