@@ -30,6 +30,7 @@ export const MENU: MenuSection[] = [
     { key: 'ppsps', route: 'ppsps_index', right: 'ppsps.view', icon: 'cone-striped' },
     { key: 'consignment', route: 'consignment_index', right: 'consignment.access', toggle: 'module_consignment', icon: 'lock' },
     { key: 'machines', route: 'consignment_machine_index', right: 'consignment.manage', toggle: 'module_consignment', icon: 'gear-wide-connected' },
+    { key: 'consignment_indicators', route: 'consignment_indicators', right: 'consignment.access', toggle: 'module_consignment', icon: 'bar-chart' },
   ] },
   { key: 'actions', icon: 'check2-square', entries: [
     { key: 'action_plan', route: 'action_plan_index', right: 'action.view', toggle: 'module_action_plan', icon: 'list-check' },
