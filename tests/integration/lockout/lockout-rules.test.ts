@@ -132,6 +132,27 @@ describe('forms', () => {
   });
 });
 
+describe('archive', () => {
+  it('archives a draft or a deconsigned slip (not one in progress), 409 on a stale version, and unarchives it', async () => {
+    const { machineId } = await machineWithPoints(t, manager, 'AR-1', 0);
+    const id = await slip(t, manager, machineId);
+    const post = (url: string, version: unknown) => manager.agent.post(url).set(XHR).type('form').send({ _csrf_token: manager.csrf, version: String(version) });
+    await t.db.dataSource.query("UPDATE lockout_slip SET state = 'consigned' WHERE id = $1", [id]);
+    expect((await post(`/consignment/${id}/archive`, 1)).status).toBe(403);
+    await t.db.dataSource.query("UPDATE lockout_slip SET state = 'deconsigned' WHERE id = $1", [id]);
+    expect((await post(`/consignment/${id}/archive`, 0)).status).toBe(409);
+    expect((await post(`/consignment/${id}/archive`, 'x')).status).toBe(409);
+    const archived = await post(`/consignment/${id}/archive`, 1);
+    expect(archived.status).toBe(201);
+    const [{ number }] = await t.db.dataSource.query('SELECT number FROM lockout_slip WHERE id = $1', [id]);
+    expect(archived.body.message).toBe(`Bon ${number} archivé.`);
+    expect((await manager.agent.get('/consignment?q=AR-1')).text).not.toContain(`data-slip="${id}"`);
+    expect((await manager.agent.get('/consignment?q=AR-1&archived=1')).text).toContain(`data-slip="${id}"`);
+    expect((await postEmpty(manager, `/consignment/${id}/apply/await`)).status).toBe(409);
+    expect((await post(`/consignment/${id}/unarchive`, 2)).status).toBe(201);
+  });
+});
+
 describe('indicators and the PDF', () => {
   it('lists slips in progress and counts them by machine, for who sees them', async () => {
     const { machineId } = await machineWithPoints(t, manager, 'IN-1', 0);

@@ -151,6 +151,7 @@ export async function addPhoto(db: Db, tenantId: number, machineId: number, file
 
 /** Removes a photo of a machine (its file goes with the next purge of unused files). */
 export async function removePhoto(db: Db, tenantId: number, machineId: number, id: number): Promise<boolean> {
+  if (!validId(id)) return false;
   const rows = rowsOf(await db.query('DELETE FROM lockout_photo WHERE id = $1 AND tenant_id = $2 AND machine_id = $3 RETURNING id', [id, tenantId, machineId]));
   return rows.length > 0;
 }

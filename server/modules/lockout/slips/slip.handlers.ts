@@ -11,7 +11,7 @@ import { can } from '../../../kernel/rights/registry';
 import { renderActions, workflowReply, WORKFLOW_MESSAGES } from '../../../kernel/workflow';
 import { activityOptions, machineOptions } from '../core/lockout-options';
 import { userOptions } from '../core/lockout-people';
-import { containsPattern } from '../core/lockout-result';
+import { containsPattern, validId } from '../core/lockout-result';
 import { LOCKOUT_ADD, LOCKOUT_OFFICER, LOCKOUT_WORK_MANAGER } from '../core/lockout-rights';
 import { slipWorkflow } from '../core/lockout-slip.workflow';
 import { drivesSlip, isSlipOfficer, requireSlip, slipVisibleSql, type SlipRef } from '../core/slip-access';
@@ -70,11 +70,11 @@ async function submit(req: Request, res: Response, slip: SlipRef | null): Promis
 export async function add(req: Request, res: Response): Promise<void> {
   if (req.method === 'POST') return submit(req, res, null);
   const user = req.authUser!;
-  const planId = Number(req.query.plan) || null;
+  const planId = validId(Number(req.query.plan)) ? Number(req.query.plan) : null;
   const [plan] = planId ? rowsOf<{ id: number; ordering_customer_id: number | null }>(await req.ctx.db.query(
     'SELECT id, ordering_customer_id FROM prevention_plan WHERE id = $1 AND tenant_id = $2 AND deleted_at IS NULL', [planId, user.tenantId])) : [];
   await renderForm(req, res, null, {
-    machineId: Number(req.query.machine) || '', subject: '', officerId: can(user, LOCKOUT_OFFICER) ? user.id : '', workManagerId: '', startDate: '', endDate: '',
+    machineId: validId(Number(req.query.machine)) ? Number(req.query.machine) : '', subject: '', officerId: can(user, LOCKOUT_OFFICER) ? user.id : '', workManagerId: '', startDate: '', endDate: '',
     planId: plan?.id ?? '', orderingCustomerId: plan?.ordering_customer_id ?? '', activityIds: [], version: 0,
   });
 }
@@ -166,7 +166,9 @@ async function archiveTo(req: Request, res: Response, archived: boolean): Promis
     res.status(403).json({ message: req.t('lockout.errors.forbidden') });
     return;
   }
-  const version = Number(req.body?.version ?? ref.version);
+  const posted = Number(req.body?.version ?? ref.version);
+  // A version that is not a number is as stale as an old one.
+  const version = validId(posted) ? posted : -1;
   if (!await setArchived(req.ctx.db, ref.tenantId, req.authUser!.id, ref, archived, version)) return stale(req, res);
   saved(req, res, archived ? 'lockout.slip.flash.archived' : 'lockout.slip.flash.unarchived', { number: ref.number });
 }

@@ -5,7 +5,7 @@ import { recordHistory } from '../../../kernel/history/history.service';
 import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
 import { userInTenant } from '../../../kernel/tenancy';
 import type { FieldError } from '../../../kernel/http/forms';
-import type { SaveResult } from '../core/lockout-result';
+import { validId, type SaveResult } from '../core/lockout-result';
 import { LOCKOUT_OFFICER, LOCKOUT_WORK_MANAGER } from '../core/lockout-rights';
 import { SLIP_SUBJECT } from '../core/lockout-slip.workflow';
 import type { SlipRef } from '../core/slip-access';
@@ -202,6 +202,7 @@ export async function signStaff(db: DataSource, tenantId: number, userId: number
 
 /** Checks (`done`) or unchecks an isolation point of the slip's machine on the slip. False when the point is not the machine's. */
 export async function setCheck(db: DataSource, tenantId: number, userId: number, slip: SlipRef, pointId: number, done: boolean): Promise<boolean> {
+  if (!validId(pointId)) return false;
   return db.transaction(async (m) => {
     const [point] = rowsOf<{ code: string }>(await m.query('SELECT code FROM lockout_point WHERE id = $1 AND tenant_id = $2 AND machine_id = $3', [pointId, tenantId, slip.machineId]));
     if (!point) return false;
