@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Response } from 'express';
 import { todayIso } from './clock';
 import { csvNumber, startCsv, toCsv } from './csv-export';
@@ -100,7 +101,10 @@ function startXlsx(res: Response, base: string): void {
 /**
  * Streams the table as CSV or as an xlsx workbook. The first batch is read before the first byte
  * is sent, so that a failing query is still an error page; a failure after that can only cut the
- * download (the response is destroyed, never a truncated file that looks whole).
+ * download (the response is destroyed, never a truncated file that looks whole). Between batches
+ * the writer waits for the client to take what was sent (a slow reader never makes the list pile
+ * up in memory) and stops when the client has left: the handler always ends, so its heavy-work
+ * slot is given back.
  */
 export async function sendExport(res: Response, format: ExportFormat, table: ExportTable): Promise<void> {
   const iterator = Symbol.asyncIterator in table.batches
@@ -108,22 +112,34 @@ export async function sendExport(res: Response, format: ExportFormat, table: Exp
     : (async function* () { yield* table.batches as Iterable<ExportCell[][]>; })();
   const head = await iterator.next();
   const first = head.done ? [] : head.value;
-  async function* rest(): AsyncGenerator<ExportCell[][]> {
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')));
+  const left = () => res.destroyed || res.socket?.destroyed === true;
+  /** The next batch once the client has drained the last one, or null when it has left or the rows are done. */
+  async function next(): Promise<ExportCell[][] | null> {
+    // One turn of the event loop per batch: the compression of the workbook and the client's
+    // departure get their turn even when the rows come without waiting.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (res.writableNeedDrain && (await Promise.race([once(res, 'drain').then(() => 'drained' as const), gone])) === 'gone') return null;
+    if (left()) return null;
+    const n = await iterator.next();
+    return n.done ? null : n.value;
   }
   try {
     if (format === 'csv') {
       startCsv(res, table.base, table.columns.map((c) => c.header));
       const lines = (batch: ExportCell[][]) => toCsv(batch.map((row) => table.columns.map((c, i) => csvText(c, row[i]))));
       res.write(lines(first));
-      for await (const batch of rest()) res.write(lines(batch));
-      res.end();
+      for (let batch = await next(); batch; batch = await next()) res.write(lines(batch));
+      if (!left()) res.end();
     } else {
-      await streamXlsx(res, table, first, rest());
+      await streamXlsx(res, table, first, next, gone);
     }
   } catch (err) {
     res.destroy(err as Error);
     throw err;
+  } finally {
+    // Lets a generator reading the database page by page end now rather than at its next page.
+    await iterator.return?.();
   }
 }
 
@@ -133,7 +149,7 @@ export async function sendExport(res: Response, format: ExportFormat, table: Exp
  * The header row is bold and frozen, days are real dates shown `DD/MM/YYYY`, numbers are numbers.
  * exceljs is loaded on the first export only: the server starts without it.
  */
-async function streamXlsx(res: Response, table: ExportTable, first: ExportCell[][], rest: AsyncIterable<ExportCell[][]>): Promise<void> {
+async function streamXlsx(res: Response, table: ExportTable, first: ExportCell[][], next: () => Promise<ExportCell[][] | null>, gone: Promise<'gone'>): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   startXlsx(res, table.base);
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
@@ -152,8 +168,9 @@ async function streamXlsx(res: Response, table: ExportTable, first: ExportCell[]
     }
   };
   write(first);
-  for await (const batch of rest) write(batch);
+  for (let batch = await next(); batch; batch = await next()) write(batch);
+  if (res.destroyed) return;
   sheet.commit();
-  // Ends the response: the archive is piped into it.
-  await book.commit();
+  // Ends the response (the archive is piped into it); waits for its end, or for the client to leave.
+  await Promise.race([book.commit(), gone]);
 }
