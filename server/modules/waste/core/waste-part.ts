@@ -3,7 +3,7 @@ import type { Contribution } from '../../../kernel/extension';
 import type { RouteDef } from '../../../kernel/http/route-table';
 
 /**
- * One part of the waste module (catalogue, vouchers, register, indicators): its routes, demo data
+ * One part of the waste module (catalogue, vouchers, certificates, register, indicators): its routes, demo data
  * and contributions. `waste.routes.ts` puts the parts together; a part reaches another only through `core/`.
  */
 export interface WastePart {
