@@ -106,5 +106,9 @@ test('a machine locked out by two workers: signed, consigned, both padlocks on, 
   // The machine is given back: no slip in progress on it any more.
   await page.goto(`/consignment/machines?q=PRS-${suffix}`);
   await expect(page.locator(`[data-machine="${machine.id}"] td`).nth(5)).toHaveText('0');
+  await expectAccessible(page, 'liste des machines');
+  await page.goto(`/consignment/machines/${machine.id}`);
+  await expect(page.getByTestId('slip-table')).toContainText('Déconsignée');
+  await expectAccessible(page, 'fiche de la machine');
   expectNoConsoleErrors(consoleErrors);
 });
