@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { Client } from 'pg';
 import { createE2eUser, e2eDatabaseUrl } from '../support/db';
 import { expect, expectNoConsoleErrors, loginWith, test } from '../support/fixtures';
@@ -164,6 +165,14 @@ test('the statistics page draws the rates against the objectives and the work-ac
   const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
   expect(csv[0]).toBe('\uFEFFMois;Accidents;Avec arrêt;Jours perdus;Heures travaillées;Source des heures;TF du mois;TF cumulé;TG du mois;TG cumulé;Objectif TF;Objectif TG');
   expect(csv[1]).toMatch(/^janvier \d{4};.*;20,00;$/);
+  // Its Excel twin beside it: the same header row and as many months, opened as a workbook.
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('stats-export-xlsx').click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/^statistiques-at-\d{4}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await xlsx.path())!);
+  const sheet = book.worksheets[0];
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(csv[0].slice(1).split(';'));
+  expect(sheet.rowCount).toBe(csv.filter(Boolean).length);
   await page.goto('/rh/work-time');
   await expect(page.getByTestId('work-time-grid')).toContainText('Paul Henry');
   expectNoConsoleErrors(consoleErrors);
