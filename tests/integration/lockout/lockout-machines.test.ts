@@ -54,3 +54,20 @@ it('keeps an isolation point while a slip of the machine is in progress, and del
   expect((await postEmpty(a, `/consignment/machines/${machineId}/points/${pointIds[0]}/delete`)).status).toBe(200);
   expect(await t.db.dataSource.query('SELECT id FROM lockout_point WHERE id = $1', [pointIds[0]])).toEqual([]);
 });
+
+it('reads the slip\'s dates as DD/MM/YYYY and accepts an end on the start day or after, refuses one the day before, keeping what was typed', async () => {
+  const { machineId } = await machineWithPoints(t, a, 'DT-1', 0);
+  const bad = await postForm(a, '/consignment/new', 'lockout_slip', { machineId, subject: 'Dates', startDate: '12/03/2026', endDate: '11/03/2026', version: 0 });
+  expect(bad.status).toBe(200);
+  expect(fieldError(bad.text, 'endDate')).toBe('La date de fin doit être postérieure ou égale à la date de début.');
+  expect(bad.text).toContain('value="11/03/2026"');
+  const notDate = await postForm(a, '/consignment/new', 'lockout_slip', { machineId, subject: 'Dates', startDate: '31/02/2026', version: 0 });
+  expect(fieldError(notDate.text, 'startDate')).toBe('La date doit être au format JJ/MM/AAAA.');
+  const same = await postForm(a, '/consignment/new', 'lockout_slip', { machineId, subject: 'Dates', startDate: '12/03/2026', endDate: '12/03/2026', version: 0 });
+  expect(same.status).toBe(201);
+  const [row] = await t.db.dataSource.query("SELECT to_char(start_date, 'YYYY-MM-DD') AS s, to_char(end_date, 'YYYY-MM-DD') AS e FROM lockout_slip WHERE subject = 'Dates' AND tenant_id = $1", [a.tenantId]);
+  expect(row).toEqual({ s: '2026-03-12', e: '2026-03-12' });
+  expect((await postForm(a, '/consignment/new', 'lockout_slip', { machineId, subject: 'Dates après', startDate: '12/03/2026', endDate: '13/03/2026', version: 0 })).status).toBe(201);
+  const page = await a.agent.get(same.body.redirect);
+  expect(page.text).toContain('12/03/2026');
+});
