@@ -1,46 +1,137 @@
-// Its own chunk, loaded by the first search field (main.ts, lazy-enhancer.ts).
+// Its own chunk, loaded by the first search field (main.ts, lazy-enhancer.ts), with Tom Select and
+// its Bootstrap 5 theme: pages without such a field never download them.
+import 'tom-select/dist/css/tom-select.bootstrap5.min.css';
+import clearButton from 'tom-select/dist/esm/plugins/clear_button/plugin.js';
+import TomSelect from 'tom-select/dist/esm/tom-select.js';
+import type { RecursivePartial, TomOption, TomSettings } from 'tom-select/dist/esm/types/index';
+import './autocomplete.css';
 import { getXhr } from './http';
 import { t } from './i18n';
 import { provideLazyEnhancer } from './lazy-enhancer';
 
-/** One suggestion returned by an autocomplete URL. */
+/** One suggestion returned by an autocomplete URL (other fields are kept and handed to listeners). */
 export interface Suggestion {
   id: string | number;
   label: string;
+  [field: string]: unknown;
 }
 
 const DEBOUNCE_MS = 250;
-let menuCounter = 0;
+/** Tom Select's key of a suggestion (`i:<id>`) or of text typed and kept without a choice (`t:<text>`). */
+const ID = 'i:';
+const TEXT = 't:';
+let counter = 0;
 
+TomSelect.define('clear_button', clearButton);
+
+/**
+ * One search field. Tom Select runs on a `<select>` of its own, without a name: the view's input
+ * keeps its name and receives the label (hidden, posted as before), the `data-autocomplete-target`
+ * field the id; the form posts what it posted before Tom Select.
+ */
 class Autocomplete {
-  private readonly menu: HTMLUListElement;
-  private timer: number | undefined;
-  private controller: AbortController | null = null;
-  private items: Suggestion[] = [];
-  private active = -1;
+  readonly select: HTMLSelectElement;
+  private readonly ts: TomSelect;
+  /** The values each search returned: the list shows only those of the current text, in the server's order. */
+  private readonly results = new Map<string, Set<string>>();
+  private failed = false;
 
   constructor(private readonly input: HTMLInputElement) {
-    this.menu = document.createElement('ul');
-    this.menu.className = 'dropdown-menu vigie-autocomplete-menu';
-    this.menu.id = `vigie-autocomplete-${++menuCounter}`;
-    this.menu.setAttribute('role', 'listbox');
-    input.insertAdjacentElement('afterend', this.menu);
-    input.setAttribute('role', 'combobox');
-    input.setAttribute('autocomplete', 'off');
-    input.setAttribute('aria-autocomplete', 'list');
-    input.setAttribute('aria-expanded', 'false');
-    input.setAttribute('aria-controls', this.menu.id);
-    input.addEventListener('input', () => this.onInput());
-    input.addEventListener('keydown', (event) => this.onKeyDown(event));
-    input.addEventListener('blur', () => window.setTimeout(() => this.hide(), 150));
-    this.menu.addEventListener('mousedown', (event) => event.preventDefault());
-    // Someone quick may have typed before the field was enhanced (a modal just opened): search
-    // what is already there instead of waiting for the next key.
-    if (document.activeElement === input && input.value.trim() && !this.hidden()?.value) this.onInput();
-    this.menu.addEventListener('click', (event) => {
-      const option = (event.target as Element).closest<HTMLElement>('[data-index]');
-      if (option) this.choose(Number(option.dataset.index));
+    const min = Math.max(1, Number(input.dataset.autocompleteMin ?? 1) || 1);
+    const hidden = this.hidden();
+    const label = input.value.trim();
+    const id = hidden?.value ?? '';
+
+    this.select = document.createElement('select');
+    this.select.id = input.id ? `${input.id}-search` : `vigie-autocomplete-${++counter}`;
+    this.select.className = input.className;
+    if (input.required) this.select.required = true;
+    // The label now names the search (Tom Select moves it on to the field it types in).
+    if (input.id) document.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.setAttribute('for', this.select.id);
+    // Only Tom Select's field is for users and assistive technology: the select it drives is not.
+    this.select.setAttribute('aria-hidden', 'true');
+    input.insertAdjacentElement('afterend', this.select);
+    // The view's input keeps its name and value and is posted as before, hidden (its `required`
+    // stays for the label's star, app.css: a hidden input is never validated, the select is).
+    input.type = 'hidden';
+    input.dataset.autocompleteEnhanced = '1';
+
+    // Someone quick may have typed before the field was enhanced (a modal just opened): that text
+    // is searched rather than kept as chosen.
+    const typing = document.activeElement === input && !!label && !id;
+    const initial: TomOption[] = label && !typing ? [id ? { value: ID + id, label, item: { id, label } } : { value: TEXT + label, label }] : [];
+    const settings: RecursivePartial<TomSettings> = {
+      valueField: 'value',
+      labelField: 'label',
+      searchField: ['label'],
+      maxItems: 1,
+      // Emptying the field by mouse; Backspace or Delete do it from the keyboard.
+      plugins: {
+        clear_button: {
+          html: () => `<div class="clear-button" role="button" tabindex="0" title="${t('autocomplete.clear')}" aria-label="${t('autocomplete.clear')}"><span aria-hidden="true">&times;</span></div>`,
+        },
+      },
+      options: initial,
+      items: initial.map((o) => String(o.value)),
+      placeholder: input.placeholder || undefined,
+      loadThrottle: DEBOUNCE_MS,
+      // Text typed and left without a choice stays, as in a plain field: a filter searches it, a
+      // form says that no item was chosen (and shows it again after the error).
+      create: (text: string, done: (data?: TomOption) => void) => {
+        done({ value: TEXT + text, label: text });
+        return true;
+      },
+      createOnBlur: true,
+      persist: false,
+      maxOptions: null,
+      shouldLoad: (query: string) => query.length >= min,
+      load: (query: string, callback: (options: TomOption[], optgroups: TomOption[]) => void) => {
+        void this.search(query, callback);
+      },
+      render: {
+        option: (data: TomOption, escape: (s: string) => string) => `<div>${escape(String(data.label))}</div>`,
+        item: (data: TomOption, escape: (s: string) => string) => `<div>${escape(String(data.label))}</div>`,
+        // The kept text is no suggestion: nothing in the list offers to « add » it.
+        option_create: (() => null) as unknown as TomSettings['render']['option_create'],
+        no_results: () => `<div class="no-results">${this.failed ? t('autocomplete.failed') : t('autocomplete.noResult')}</div>`,
+        loading: () => `<div class="no-results">${t('autocomplete.loading')}</div>`,
+        not_loading: () => null,
+      },
+      onChange: (value: string | number) => this.changed(String(value)),
+    };
+    // Tom Select types score's result without its argument: the search of each text decides what shows.
+    (settings as Record<string, unknown>).score = (query: string) => {
+      const values = this.results.get(query);
+      return (option: TomOption) => (values?.has(String(option.value)) ? 1 : 0);
+    };
+    this.ts = new TomSelect(this.select, settings);
+
+    const field = this.ts.control_input;
+    // The list is named for itself: named after the field's label too, a search for that label
+    // (a screen reader's, a test's) would find two fields.
+    this.ts.dropdown_content.removeAttribute('aria-labelledby');
+    this.ts.dropdown_content.setAttribute('aria-label', t('autocomplete.suggestions'));
+    const describedBy = input.getAttribute('aria-describedby');
+    if (describedBy) field.setAttribute('aria-describedby', describedBy);
+    if (input.dataset.testid) {
+      field.dataset.testid = input.dataset.testid;
+      delete input.dataset.testid;
+    }
+    // Tom Select's own change events would reach the form's listeners (dependent blocks) as a
+    // field without a name: the view's fields announce the change instead (changed()).
+    for (const type of ['change', 'input']) this.select.addEventListener(type, (event) => event.stopPropagation());
+    // The plugin's button answers clicks only: Enter and Space too, as a button does.
+    this.ts.control.querySelector('.clear-button')?.addEventListener('keydown', (event) => {
+      const key = (event as KeyboardEvent).key;
+      if (key !== 'Enter' && key !== ' ') return;
+      event.preventDefault();
+      (event.currentTarget as HTMLElement).click();
     });
+    if (typing) {
+      this.ts.focus();
+      field.value = label;
+      field.dispatchEvent(new Event('input'));
+    }
   }
 
   private hidden(): HTMLInputElement | null {
@@ -48,145 +139,72 @@ class Autocomplete {
     return selector ? document.querySelector<HTMLInputElement>(selector) : null;
   }
 
-  private onInput(): void {
-    const hidden = this.hidden();
-    if (hidden && hidden.value) {
-      hidden.value = '';
-      hidden.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    window.clearTimeout(this.timer);
-    const term = this.input.value.trim();
-    if (term.length < Number(this.input.dataset.autocompleteMin ?? 1)) {
-      this.controller?.abort();
-      this.hide();
-      return;
-    }
-    this.timer = window.setTimeout(() => void this.search(term), DEBOUNCE_MS);
-  }
-
-  private async search(term: string): Promise<void> {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
+  private async search(query: string, callback: (options: TomOption[], optgroups: TomOption[]) => void): Promise<void> {
     const base = this.input.dataset.autocompleteUrl ?? '';
-    const url = `${base}${base.includes('?') ? '&' : '?'}q=${encodeURIComponent(term)}`;
+    const url = `${base}${base.includes('?') ? '&' : '?'}q=${encodeURIComponent(query)}`;
+    this.failed = false;
     try {
-      const response = await getXhr(url, 'application/json', controller.signal);
+      const response = await getXhr(url, 'application/json');
       if (!response.ok) throw new Error(String(response.status));
       const data = (await response.json()) as unknown;
-      if (controller.signal.aborted) return;
-      this.items = Array.isArray(data) ? (data as Suggestion[]).filter((s) => s && s.label != null) : [];
-      this.render();
-    } catch (error) {
-      if ((error as Error).name === 'AbortError') return;
-      this.items = [];
-      this.render(t('autocomplete.failed'));
+      const items = Array.isArray(data) ? (data as Suggestion[]).filter((s) => s && s.label != null && s.id != null) : [];
+      const options = items.map((item) => ({ value: ID + String(item.id), label: String(item.label), item }));
+      this.results.set(query, new Set(options.map((o) => o.value)));
+      callback(options, []);
+    } catch {
+      this.failed = true;
+      // Asked again at the next keystroke rather than remembered as answered.
+      delete this.ts.loadedSearches[query];
+      this.results.delete(query);
+      callback([], []);
     }
   }
 
-  private render(message?: string): void {
-    this.active = -1;
-    this.menu.replaceChildren();
-    if (this.items.length === 0) {
-      const li = document.createElement('li');
-      li.innerHTML = '<span class="dropdown-item-text text-body-secondary"></span>';
-      li.firstElementChild!.textContent = message ?? t('autocomplete.noResult');
-      this.menu.append(li);
-    }
-    this.items.forEach((item, index) => {
-      const li = document.createElement('li');
-      const option = document.createElement('button');
-      option.type = 'button';
-      option.className = 'dropdown-item';
-      option.id = `${this.menu.id}-${index}`;
-      option.tabIndex = -1;
-      option.setAttribute('role', 'option');
-      option.dataset.index = String(index);
-      option.textContent = String(item.label);
-      li.append(option);
-      this.menu.append(li);
-    });
-    this.show();
-  }
-
-  private show(): void {
-    this.menu.style.top = `${this.input.offsetTop + this.input.offsetHeight}px`;
-    this.menu.style.left = `${this.input.offsetLeft}px`;
-    this.menu.style.minWidth = `${this.input.offsetWidth}px`;
-    this.menu.classList.add('show');
-    this.input.setAttribute('aria-expanded', 'true');
-  }
-
-  private hide(): void {
-    this.menu.classList.remove('show');
-    this.input.setAttribute('aria-expanded', 'false');
-    this.input.removeAttribute('aria-activedescendant');
-    this.active = -1;
-  }
-
-  private highlight(index: number): void {
-    const options = this.menu.querySelectorAll<HTMLElement>('[role="option"]');
-    if (options.length === 0) return;
-    this.active = (index + options.length) % options.length;
-    options.forEach((option, i) => {
-      option.classList.toggle('active', i === this.active);
-      option.setAttribute('aria-selected', String(i === this.active));
-    });
-    const current = options[this.active];
-    this.input.setAttribute('aria-activedescendant', current.id);
-    current.scrollIntoView({ block: 'nearest' });
-  }
-
-  private onKeyDown(event: KeyboardEvent): void {
-    const open = this.menu.classList.contains('show');
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      if (!open && this.items.length) this.show();
-      this.highlight(this.active + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      this.highlight(this.active - 1);
-    } else if (event.key === 'Enter' && open) {
-      if (this.active >= 0) {
-        event.preventDefault();
-        this.choose(this.active);
-      }
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation(); // do not close the modal around the field
-      this.hide();
-    }
-  }
-
-  private choose(index: number): void {
-    const item = this.items[index];
-    if (!item) return;
-    this.input.value = String(item.label);
+  private changed(value: string): void {
+    // The server's « is-invalid » (copied from the view's input) goes once the user chooses again.
+    this.ts.wrapper.classList.remove('is-invalid');
     const hidden = this.hidden();
-    if (hidden) {
-      hidden.value = String(item.id);
+    const option = value ? this.ts.options[value] : undefined;
+    const suggestion = value.startsWith(ID) ? (option?.item as Suggestion | undefined) : undefined;
+    this.input.value = option ? String(option.label) : '';
+    const id = suggestion ? String(suggestion.id) : '';
+    if (hidden && hidden.value !== id) {
+      hidden.value = id;
       hidden.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (!hidden) {
+      this.input.dispatchEvent(new Event('change', { bubbles: true }));
     }
-    this.hide();
-    this.input.dispatchEvent(new CustomEvent('vigie:autocomplete-select', { bubbles: true, detail: item }));
+    if (suggestion) this.input.dispatchEvent(new CustomEvent('vigie:autocomplete-select', { bubbles: true, detail: suggestion }));
+  }
+
+  destroy(): void {
+    this.ts.destroy();
   }
 }
 
-const enhanced = new WeakSet<HTMLInputElement>();
+const live = new Map<HTMLInputElement, Autocomplete>();
 
 /**
- * Enhances `input[data-autocomplete-url]`: debounced (250 ms) GET `url?q=term` returning
- * `[{id, label}]`, Bootstrap dropdown list, arrows/Enter/Escape; choosing writes the label in the
- * input and the id in `data-autocomplete-target`.
+ * Enhances `input[data-autocomplete-url]` with Tom Select: debounced (250 ms) GET `url?q=term`
+ * returning `[{id, label}]`; choosing writes the label in the input and the id in
+ * `data-autocomplete-target`.
  */
 export function enhanceAutocomplete(root: ParentNode): void {
   const inputs = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-autocomplete-url]'));
   if (root instanceof HTMLInputElement && root.matches('[data-autocomplete-url]')) inputs.push(root);
   for (const input of inputs) {
-    if (enhanced.has(input)) continue;
-    enhanced.add(input);
-    new Autocomplete(input);
+    if (live.has(input) || input.dataset.autocompleteEnhanced) continue;
+    live.set(input, new Autocomplete(input));
   }
 }
 
-provideLazyEnhancer('autocomplete', { enhance: enhanceAutocomplete });
+/** Releases the searches of a subtree that left the page (Tom Select listens on the document and the window). */
+export function teardownAutocomplete(root: ParentNode): void {
+  for (const [input, autocomplete] of live) {
+    if (input.isConnected || !(root === input || root.contains(input))) continue;
+    autocomplete.destroy();
+    live.delete(input);
+  }
+}
+
+provideLazyEnhancer('autocomplete', { enhance: enhanceAutocomplete, teardown: teardownAutocomplete });

@@ -77,13 +77,13 @@ function start(): void {
     name: 'autocomplete',
     selector: 'input[data-autocomplete-url]',
     marker: /\bdata-autocomplete-url\b/,
-    load: () => import('./autocomplete').then((m) => ({ enhance: m.enhanceAutocomplete })),
+    load: () => import('./autocomplete').then((m) => ({ enhance: m.enhanceAutocomplete, teardown: m.teardownAutocomplete })),
   });
   registerLazyEnhancer({
     name: 'rich-text',
     selector: 'textarea[data-richtext]',
     marker: /\bdata-richtext\b/,
-    load: () => import('./rich-text').then((m) => ({ enhance: m.enhanceRichText })),
+    load: () => import('./rich-text').then((m) => ({ enhance: m.enhanceRichText, teardown: m.teardownRichText })),
   });
   registerLazyEnhancer({
     name: 'bootstrap-widgets',

@@ -1,5 +1,9 @@
-// Its own chunk, loaded by the first rich-text field (main.ts); the submit check stays in the
-// main bundle (rich-text-submit.ts) to keep its place among the capture listeners.
+// Its own chunk, loaded by the first rich-text field (main.ts), with Tiptap: pages without such a
+// field never download the editor. The submit check stays in the main bundle
+// (rich-text-submit.ts) to keep its place among the capture listeners.
+import { Editor } from '@tiptap/core';
+import Image from '@tiptap/extension-image';
+import StarterKit from '@tiptap/starter-kit';
 import { showAlert } from './alerts';
 import { csrfToken } from './boot';
 import { commentPrompt } from './comment-prompt';
@@ -8,23 +12,24 @@ import { t } from './i18n';
 import { provideLazyEnhancer } from './lazy-enhancer';
 import { richTextEditors as editors } from './rich-text-submit';
 
+type Command = 'bold' | 'italic' | 'link' | 'image' | 'bulletList' | 'orderedList' | 'blockquote' | 'undo' | 'redo';
+
 interface ToolbarButton {
-  command: string;
+  command: Command;
   icon: string;
   title: string;
-  value?: string;
 }
 
 const BUTTONS: ToolbarButton[][] = [
   [
     { command: 'bold', icon: 'bi-type-bold', title: 'richtext.bold' },
     { command: 'italic', icon: 'bi-type-italic', title: 'richtext.italic' },
-    { command: 'createLink', icon: 'bi-link-45deg', title: 'richtext.link' },
+    { command: 'link', icon: 'bi-link-45deg', title: 'richtext.link' },
   ],
   [
-    { command: 'insertUnorderedList', icon: 'bi-list-ul', title: 'richtext.bulletList' },
-    { command: 'insertOrderedList', icon: 'bi-list-ol', title: 'richtext.numberedList' },
-    { command: 'formatBlock', value: 'blockquote', icon: 'bi-quote', title: 'richtext.quote' },
+    { command: 'bulletList', icon: 'bi-list-ul', title: 'richtext.bulletList' },
+    { command: 'orderedList', icon: 'bi-list-ol', title: 'richtext.numberedList' },
+    { command: 'blockquote', icon: 'bi-quote', title: 'richtext.quote' },
   ],
   [
     { command: 'undo', icon: 'bi-arrow-counterclockwise', title: 'richtext.undo' },
@@ -32,18 +37,36 @@ const BUTTONS: ToolbarButton[][] = [
   ],
 ];
 
+/** The marks and blocks whose button shows as pressed where the cursor is. */
+const TOGGLES: Partial<Record<Command, string>> = { bold: 'bold', italic: 'italic', link: 'link', bulletList: 'bulletList', orderedList: 'orderedList', blockquote: 'blockquote' };
+
 const SAFE_LINK = /^(https?:\/\/|mailto:|\/)/i;
 
-/** The HTML to store for an editor: empty when it holds no text and no image. */
-function editorHtml(editor: HTMLElement): string {
-  if (!editor.textContent?.trim() && !editor.querySelector('img')) return '';
-  return editor.innerHTML;
+/**
+ * Only what the toolbar makes and the server's sanitiser keeps (server/kernel/rich-text/clean-rich-text.ts):
+ * headings, code, strike, underline and rules are left out, so that neither a shortcut (Ctrl+U)
+ * nor a typed pattern (`# `, `---`) makes what the save would strip.
+ */
+function extensions() {
+  return [
+    StarterKit.configure({
+      heading: false,
+      code: false,
+      codeBlock: false,
+      strike: false,
+      underline: false,
+      horizontalRule: false,
+      link: { openOnClick: false, isAllowedUri: (url) => SAFE_LINK.test(url) },
+    }),
+    Image.configure({ inline: true, allowBase64: false }),
+  ];
 }
 
 class RichText {
-  private readonly editor: HTMLDivElement;
-  private readonly wrapper: HTMLDivElement;
-  private savedRange: Range | null = null;
+  readonly wrapper: HTMLDivElement;
+  private readonly element: HTMLDivElement;
+  private readonly editor: Editor;
+  private readonly buttons = new Map<Command, HTMLButtonElement>();
 
   constructor(private readonly textarea: HTMLTextAreaElement) {
     this.wrapper = document.createElement('div');
@@ -63,62 +86,87 @@ class RichText {
         button.className = 'btn btn-outline-secondary';
         button.title = t(spec.title);
         button.setAttribute('aria-label', t(spec.title));
+        if (TOGGLES[spec.command]) button.setAttribute('aria-pressed', 'false');
         button.dataset.command = spec.command;
-        if (spec.value) button.dataset.value = spec.value;
         button.innerHTML = `<i class="bi ${spec.icon}" aria-hidden="true"></i>`;
+        this.buttons.set(spec.command, button);
         div.append(button);
       }
       toolbar.append(div);
     }
-    this.editor = document.createElement('div');
-    this.editor.className = 'form-control vigie-richtext-editor';
-    this.editor.contentEditable = 'true';
-    this.editor.setAttribute('role', 'textbox');
-    this.editor.setAttribute('aria-multiline', 'true');
-    this.editor.dataset.testid = 'richtext-editor';
+
+    this.element = document.createElement('div');
+    const attributes: Record<string, string> = {
+      class: 'form-control vigie-richtext-editor',
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'data-testid': 'richtext-editor',
+    };
     const label = textarea.id ? document.querySelector(`label[for="${CSS.escape(textarea.id)}"]`) : null;
     if (label) {
       if (!label.id) label.id = `${textarea.id}-label`;
-      this.editor.setAttribute('aria-labelledby', label.id);
-      label.addEventListener('click', () => this.editor.focus());
+      attributes['aria-labelledby'] = label.id;
+      label.addEventListener('click', () => this.editor.commands.focus());
     }
-    if (textarea.classList.contains('is-invalid')) this.editor.classList.add('is-invalid');
-    this.editor.innerHTML = textarea.value;
+    const describedBy = textarea.getAttribute('aria-describedby');
+    if (describedBy) attributes['aria-describedby'] = describedBy;
     // A hidden required textarea would block submission ("not focusable"): the editor checks instead.
     if (textarea.required) {
       textarea.required = false;
       textarea.dataset.richtextRequired = '1';
-      this.editor.setAttribute('aria-required', 'true');
+      attributes['aria-required'] = 'true';
     }
     textarea.hidden = true;
     textarea.dataset.richtextEnhanced = '1';
     textarea.insertAdjacentElement('beforebegin', this.wrapper);
-    this.wrapper.append(toolbar, this.editor, textarea);
+    this.wrapper.append(toolbar, this.element, textarea);
+
+    this.editor = new Editor({
+      element: { mount: this.element },
+      extensions: extensions(),
+      content: textarea.value,
+      editorProps: { attributes },
+      onUpdate: () => {
+        this.element.classList.remove('is-invalid');
+        this.sync();
+      },
+      onTransaction: () => this.refreshToolbar(),
+      onBlur: () => this.sync(),
+    });
+    if (textarea.classList.contains('is-invalid')) this.element.classList.add('is-invalid');
+    this.refreshToolbar();
 
     toolbar.addEventListener('mousedown', (event) => {
       if ((event.target as Element).closest('button')) event.preventDefault(); // keep the selection
     });
     toolbar.addEventListener('click', (event) => {
       const button = (event.target as Element).closest<HTMLButtonElement>('button[data-command]');
-      if (button) void this.run(button.dataset.command!, button.dataset.value);
+      if (button) void this.run(button.dataset.command as Command);
     });
-    this.editor.addEventListener('input', () => {
-      this.editor.classList.remove('is-invalid');
-      this.sync();
+  }
+
+  /** The HTML to store: empty when the editor holds no text and no image. */
+  html(): string {
+    let image = false;
+    this.editor.state.doc.descendants((node) => {
+      if (node.type.name === 'image') image = true;
+      return !image;
     });
-    this.editor.addEventListener('blur', () => this.sync());
+    if (!this.editor.state.doc.textContent.trim() && !image) return '';
+    // The empty paragraph Tiptap keeps after a last list or quote (to type after it) is not content.
+    return this.editor.getHTML().replace(/(<p><\/p>)+$/, '');
   }
 
   /** Copies the editor's HTML into the textarea the form submits. */
   sync(): void {
-    this.textarea.value = editorHtml(this.editor);
+    this.textarea.value = this.html();
   }
 
   /** Marks an empty required editor invalid; returns whether it is valid. */
   validate(): boolean {
     this.sync();
     if (this.textarea.dataset.richtextRequired !== '1' || this.textarea.value !== '') return true;
-    this.editor.classList.add('is-invalid');
+    this.element.classList.add('is-invalid');
     let feedback = this.wrapper.querySelector<HTMLElement>(':scope > .invalid-feedback');
     if (!feedback) {
       feedback = document.createElement('div');
@@ -126,44 +174,68 @@ class RichText {
       this.wrapper.append(feedback);
     }
     feedback.textContent = t('validation.required');
-    this.editor.focus();
+    this.editor.commands.focus();
     return false;
   }
 
-  private saveSelection(): void {
-    const selection = window.getSelection();
-    this.savedRange = selection && selection.rangeCount > 0 && this.editor.contains(selection.anchorNode) ? selection.getRangeAt(0).cloneRange() : null;
+  /** Releases the editor (its field left the page). */
+  destroy(): void {
+    this.editor.destroy();
   }
 
-  private restoreSelection(): void {
-    this.editor.focus();
-    const selection = window.getSelection();
-    if (this.savedRange && selection) {
-      selection.removeAllRanges();
-      selection.addRange(this.savedRange);
+  private refreshToolbar(): void {
+    for (const [command, name] of Object.entries(TOGGLES) as Array<[Command, string]>) {
+      this.buttons.get(command)?.setAttribute('aria-pressed', String(this.editor.isActive(name)));
     }
   }
 
-  private async run(command: string, value?: string): Promise<void> {
-    if (command === 'createLink') {
-      this.saveSelection();
-      const url = await commentPrompt({ title: t('richtext.link'), label: t('richtext.linkPrompt'), input: 'url', required: true, value: 'https://' });
-      this.restoreSelection();
-      if (!url || !SAFE_LINK.test(url)) return;
-      document.execCommand('createLink', false, url);
-    } else if (command === 'image') {
-      this.saveSelection();
-      this.pickImage();
-      return;
-    } else if (command === 'formatBlock') {
-      this.editor.focus();
-      const inQuote = window.getSelection()?.anchorNode?.parentElement?.closest('blockquote');
-      document.execCommand('formatBlock', false, inQuote ? 'p' : value);
-    } else {
-      this.editor.focus();
-      document.execCommand(command, false);
+  private async run(command: Command): Promise<void> {
+    const chain = () => this.editor.chain().focus();
+    switch (command) {
+      case 'bold':
+        chain().toggleBold().run();
+        break;
+      case 'italic':
+        chain().toggleItalic().run();
+        break;
+      case 'bulletList':
+        chain().toggleBulletList().run();
+        break;
+      case 'orderedList':
+        chain().toggleOrderedList().run();
+        break;
+      case 'blockquote':
+        chain().toggleBlockquote().run();
+        break;
+      case 'undo':
+        chain().undo().run();
+        break;
+      case 'redo':
+        chain().redo().run();
+        break;
+      case 'link':
+        await this.link();
+        break;
+      case 'image':
+        this.pickImage();
+        return;
     }
     this.sync();
+  }
+
+  /** Asks for the address; links the selection, or inserts the address itself as a link where nothing is selected. */
+  private async link(): Promise<void> {
+    const current = this.editor.getAttributes('link').href as string | undefined;
+    const url = await commentPrompt({ title: t('richtext.link'), label: t('richtext.linkPrompt'), input: 'url', required: true, value: current ?? 'https://' });
+    if (!url || !SAFE_LINK.test(url)) {
+      this.editor.commands.focus();
+      return;
+    }
+    if (this.editor.state.selection.empty && !this.editor.isActive('link')) {
+      this.editor.chain().focus().insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    } else {
+      this.editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
+    }
   }
 
   /** The file input of the image being picked: held here, a detached input nobody references may be collected before its change event. */
@@ -194,8 +266,7 @@ class RichText {
         showAlert(this.wrapper, await errorMessage(response, t('errors.uploadFailed')));
         return;
       }
-      this.restoreSelection();
-      document.execCommand('insertImage', false, json.url);
+      this.editor.chain().focus().setImage({ src: json.url }).run();
       this.sync();
     } catch {
       showAlert(this.wrapper, t('errors.network'));
@@ -205,18 +276,32 @@ class RichText {
   }
 }
 
+/** The page's editors, to release those whose form leaves the page. */
+const live = new Set<RichText>();
 
 /**
- * Turns `textarea[data-richtext]` into a contenteditable editor with a toolbar (bold, italic,
- * link, lists, quote, undo, redo, and image when `data-upload-url` is set). The textarea stays
- * in the form, hidden, and carries the HTML.
+ * Turns `textarea[data-richtext]` into a Tiptap editor with a toolbar (bold, italic, link, lists,
+ * quote, undo, redo, and image when `data-upload-url` is set). The textarea stays in the form,
+ * hidden, and carries the HTML.
  */
 export function enhanceRichText(root: ParentNode): void {
   const areas = Array.from(root.querySelectorAll<HTMLTextAreaElement>('textarea[data-richtext]'));
   if (root instanceof HTMLTextAreaElement && root.matches('[data-richtext]')) areas.push(root);
   for (const area of areas) {
-    if (!editors.has(area) && !area.dataset.richtextEnhanced) editors.set(area, new RichText(area));
+    if (editors.has(area) || area.dataset.richtextEnhanced) continue;
+    const editor = new RichText(area);
+    editors.set(area, editor);
+    live.add(editor);
   }
 }
 
-provideLazyEnhancer('rich-text', { enhance: enhanceRichText });
+/** Destroys the editors of a subtree that left the page (a closed modal, a replaced form). */
+export function teardownRichText(root: ParentNode): void {
+  for (const editor of live) {
+    if (editor.wrapper.isConnected || !(root === editor.wrapper || root.contains(editor.wrapper))) continue;
+    editor.destroy();
+    live.delete(editor);
+  }
+}
+
+provideLazyEnhancer('rich-text', { enhance: enhanceRichText, teardown: teardownRichText });
