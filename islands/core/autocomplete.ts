@@ -5,6 +5,7 @@ import clearButton from 'tom-select/dist/esm/plugins/clear_button/plugin.js';
 import TomSelect from 'tom-select/dist/esm/tom-select.js';
 import type { RecursivePartial, TomOption, TomSettings } from 'tom-select/dist/esm/types/index';
 import './autocomplete.css';
+import { escapeHtml } from './dom';
 import { getXhr } from './http';
 import { t } from './i18n';
 import { provideLazyEnhancer } from './lazy-enhancer';
@@ -68,7 +69,7 @@ class Autocomplete {
       // Emptying the field by mouse; Backspace or Delete do it from the keyboard.
       plugins: {
         clear_button: {
-          html: () => `<div class="clear-button" role="button" tabindex="0" title="${t('autocomplete.clear')}" aria-label="${t('autocomplete.clear')}"><span aria-hidden="true">&times;</span></div>`,
+          html: () => `<div class="clear-button" role="button" tabindex="0" title="${escapeHtml(t('autocomplete.clear'))}" aria-label="${escapeHtml(t('autocomplete.clear'))}"><span aria-hidden="true">&times;</span></div>`,
         },
       },
       options: initial,
@@ -93,8 +94,8 @@ class Autocomplete {
         item: (data: TomOption, escape: (s: string) => string) => `<div>${escape(String(data.label))}</div>`,
         // The kept text is no suggestion: nothing in the list offers to « add » it.
         option_create: (() => null) as unknown as TomSettings['render']['option_create'],
-        no_results: () => `<div class="no-results">${this.failed ? t('autocomplete.failed') : t('autocomplete.noResult')}</div>`,
-        loading: () => `<div class="no-results">${t('autocomplete.loading')}</div>`,
+        no_results: () => `<div class="no-results">${escapeHtml(this.failed ? t('autocomplete.failed') : t('autocomplete.noResult'))}</div>`,
+        loading: () => `<div class="no-results">${escapeHtml(t('autocomplete.loading'))}</div>`,
         not_loading: () => null,
       },
       onChange: (value: string | number) => this.changed(String(value)),
@@ -111,8 +112,14 @@ class Autocomplete {
     // (a screen reader's, a test's) would find two fields.
     this.ts.dropdown_content.removeAttribute('aria-labelledby');
     this.ts.dropdown_content.setAttribute('aria-label', t('autocomplete.suggestions'));
-    const describedBy = input.getAttribute('aria-describedby');
-    if (describedBy) field.setAttribute('aria-describedby', describedBy);
+    // The view's naming and description move to the field users type in (a questionnaire's
+    // several user slots are named by aria-label, not by a label).
+    for (const attr of ['aria-label', 'aria-labelledby', 'aria-describedby']) {
+      const value = input.getAttribute(attr);
+      if (!value) continue;
+      field.setAttribute(attr, value);
+      input.removeAttribute(attr);
+    }
     if (input.dataset.testid) {
       field.dataset.testid = input.dataset.testid;
       delete input.dataset.testid;

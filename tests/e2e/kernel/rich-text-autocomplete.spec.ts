@@ -29,14 +29,14 @@ async function formData(body: Buffer | null, contentType: string): Promise<Saved
   return { notes: field('notes'), who: field('who'), whoId: field('who_id') };
 }
 
-const PAGE = (csrf: string, saved: Saved) => `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Consigne</title>${assetTags()}
+const PAGE = (csrf: string, saved: Saved, whoRequired = false) => `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Consigne</title>${assetTags()}
 <script type="application/json" id="vigie-boot">{"locale":"fr","csrfToken":"${csrf}","messages":${fs.readFileSync(path.join(__dirname, '../../../translations/fr/client.json'), 'utf8')}}</script></head>
 <body><main class="p-4"><h1>Consigne</h1>
   <form method="post" action="/__richtext-test" data-ajax-form>
     <input type="hidden" name="_csrf_token" value="${csrf}">
     <div class="mb-3 position-relative">
       <label class="form-label" for="who">Responsable</label>
-      <input class="form-control" id="who" name="who" value="${escape(saved.who)}" data-autocomplete-url="/users/autocomplete" data-autocomplete-target="#who_id" placeholder="Rechercher un utilisateur">
+      <input class="form-control" id="who" name="who" value="${escape(saved.who)}" data-autocomplete-url="/users/autocomplete" data-autocomplete-target="#who_id" placeholder="Rechercher un utilisateur"${whoRequired ? ' required' : ''}>
       <input type="hidden" id="who_id" name="who_id" value="${escape(saved.whoId)}">
     </div>
     <div class="mb-3">
@@ -123,7 +123,7 @@ test('bold text typed in a rich-text field and a user picked in a search are sav
   expectNoConsoleErrors(consoleErrors);
 });
 
-test('text typed in a search without a choice is posted without an id and shown again', async ({ page, consoleErrors }) => {
+test('a required search left empty stops the save; text typed without a choice is posted without an id and shown again', async ({ page, consoleErrors }) => {
   await login(page, 'user');
   const csrf = await page.locator('#vigie-boot').evaluate((el) => JSON.parse(el.textContent || '{}').csrfToken);
   let saved: Saved = { notes: '<p>Consigne</p>', who: '', whoId: '' };
@@ -135,10 +135,15 @@ test('text typed in a search without a choice is posted without an id and shown 
       await route.fulfill({ status: 201, json: { redirect: '/__richtext-test' } });
       return;
     }
-    await route.fulfill({ contentType: 'text/html', body: PAGE(csrf, saved) });
+    await route.fulfill({ contentType: 'text/html', body: PAGE(csrf, saved, true) });
   });
   await page.goto('/__richtext-test');
   await expect(page.locator('html[data-vigie-ready="1"]')).toHaveCount(1);
+  // The browser's check, on the select Tom Select drives, in French; the field shows it.
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.locator('#who-search')).toHaveJSProperty('validationMessage', 'Veuillez renseigner ce champ.');
+  await expect(page.locator('.ts-wrapper')).toHaveClass(/\binvalid\b/);
+  expect(saved.who).toBe('');
   await page.getByRole('combobox', { name: 'Responsable' }).fill('Personne inconnue');
   const loaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
