@@ -48,7 +48,7 @@ export async function buildWorkflowReply<S extends object>(input: WorkflowReplyI
     if (input.transition && body.state) body.message = t('workflow.applied', { transition: t(workflow.describe(input.transition).label), state: body.state.label });
     return { status: 200, body };
   }
-  body.message = translateReason(t, outcome.reason);
+  body.message = translateReason(t, outcome.reason, refusalParamsOf(subject)[outcome.reason]);
   if ('field' in outcome && outcome.field) body.field = outcome.field;
   if ('signatureRequired' in outcome && input.signatureForm !== undefined) body.signatureForm = input.signatureForm;
   return { status: outcome.status, body };
@@ -66,7 +66,16 @@ export async function workflowReply<S extends object>(res: JsonResponder, input:
   res.status(status).json(body);
 }
 
-/** Reasons are translation keys (checked by the engine), read in the user's language. */
-export function translateReason(t: Translate, reason: string): string {
-  return t(reason);
+/** Reasons are translation keys (checked by the engine), read in the user's language with their parameters when any. */
+export function translateReason(t: Translate, reason: string, params?: Record<string, unknown>): string {
+  return params ? t(reason, params) : t(reason);
+}
+
+/**
+ * The parameters of a subject's refusal reasons, by key (`subject.refusalParams`, filled by the
+ * workflow's `enrich`): a reason is a key, and « La machine {{machine}} … » needs its machine.
+ */
+export function refusalParamsOf(subject: object | null): Record<string, Record<string, unknown>> {
+  const params = (subject as { refusalParams?: unknown } | null)?.refusalParams;
+  return params && typeof params === 'object' ? params as Record<string, Record<string, unknown>> : {};
 }

@@ -68,6 +68,8 @@ export interface WorkflowDefinition<S = WorkflowSubject> {
   /**
    * Adds what guards read besides the row (counts, signatures ...) to the subject, after the row
    * lock and before the checks. Handlers drawing buttons pass a subject enriched the same way.
+   * A reason that needs parameters (« La machine {{machine}} … ») finds them in the subject's
+   * `refusalParams[key]`, which the buttons and the reply pass to the translation.
    */
   enrich?: (subject: WorkflowSubject, manager: EntityManager) => Promise<void>;
 }

@@ -7,7 +7,7 @@ import { parseResponses, validateTenantReferences } from '../questionnaire/quest
 import { parseSignatureForm, signatureFormLocals, type SignatureFormErrors, type SignatureInputData } from '../user-signature/signature-form';
 import { resolvePermit, type PermitRef } from './permit.access';
 import { secondSignatureRefusal } from './permit.policy';
-import { permitShowUrl } from './permit.handlers';
+import { permitShowUrl, validationRefusals } from './permit.handlers';
 import { signatureSchema, stepSchema } from './permit.schema';
 import { findPermit, listSignatures, remainingSteps } from './permit.service';
 import { addSignature, deleteSignature, doStep, findSignature, stepChecklist } from './permit-steps.service';
@@ -55,11 +55,15 @@ async function renderStep(req: Request, res: Response, permit: PermitRef, type: 
 /**
  * `GET|POST /<slug>/{id}/step/{step}` (`<prefix>_step`): does the next control step — the
  * checklist (the type's survey), a comment and the signer's signature (shared signature island).
- * Ability `steps`; 409 when it is not the next step.
+ * Ability `steps`; 409 when it is not the next step; 403 with the reason when a rule contributed
+ * before validation refuses the before-work step (`permitChecks`).
  */
 export const permitStep = (type: PermitTypeDef) => async (req: Request, res: Response): Promise<void> => {
   const { permit } = await resolvePermit(req, req.routeParams.id, type, 'steps');
   const step = await nextStepOf(req, permit, type);
+  // The same rules the page draws beside the disabled button: no work before, say, the machine is locked out.
+  const [refusal] = await validationRefusals(req, permit, step);
+  if (refusal) throw new HttpError(403, refusal.key, refusal.params);
   const tree = await stepChecklist(req.ctx.db, permit.tenantId, type);
   if (req.method !== 'POST') return renderStep(req, res, permit, type, step, tree, {});
   const form = parseForm(stepSchema, req.body, 'step');

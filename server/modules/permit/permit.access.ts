@@ -15,6 +15,8 @@ export interface PermitRef {
   state: string;
   planId: number | null;
   workOrderId: number | null;
+  /** The machine worked on (choices and rule from `permitChecks`), or null. */
+  machineId: number | null;
   description: string;
   startAt: Date;
   endAt: Date;
@@ -29,7 +31,7 @@ export interface PermitRef {
 export type PermitAbility = 'view' | 'edit' | 'steps';
 
 export const PERMIT_REF_COLUMNS = `p.id, p.tenant_id AS "tenantId", p.type, p.number, p.state, p.plan_id AS "planId", p.work_order_id AS "workOrderId",
-  p.description, p.start_at AS "startAt", p.end_at AS "endAt", p.sector_id AS "sectorId", p.manager_id AS "managerId",
+  p.description, p.start_at AS "startAt", p.end_at AS "endAt", p.sector_id AS "sectorId", p.machine_id AS "machineId", p.manager_id AS "managerId",
   p.last_check_due_at AS "lastCheckDueAt", p.created_by_id AS "createdById", p.version`;
 
 /** The permit `id` of the company, or null. */

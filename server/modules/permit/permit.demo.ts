@@ -6,7 +6,7 @@ import type { PermitInput } from './permit.schema';
 import { permitType } from './permit-types';
 
 const input = (description: string, managerId: number, extra: Partial<PermitInput> = {}): PermitInput => ({
-  description, startDate: '', startTime: '', endDate: '', endTime: '', sectorId: null, workOrderId: null, managerId,
+  description, startDate: '', startTime: '', endDate: '', endTime: '', sectorId: null, machineId: null, workOrderId: null, managerId,
   supervisorIds: [], supervisorStaffIds: [], supervisorNames: ['Karim Haddad'], workerIds: [], workerStaffIds: [], workerNames: ['Luc Durand', 'Anne Petit'],
   postSupervisorIds: [managerId], postSupervisorStaffIds: [], postSupervisorNames: [],
   version: 0, ...extra,

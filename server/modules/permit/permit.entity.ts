@@ -3,7 +3,7 @@ import { Tenant } from '../identity/tenant.entity';
 import { User } from '../identity/user.entity';
 import { Sector } from '../hierarchy/sector.entity';
 import { PreventionPlan } from '../prevention-plan';
-import { WorkOrder } from '../work-order/work-order.entity';
+import { WorkOrder } from '../work-order';
 
 /**
  * Permit states, driven by the control steps: `draft` until the before-work check is signed,
@@ -24,6 +24,7 @@ export type PermitState = (typeof PERMIT_STATES)[number];
 @Index('IDX_permit_plan', ['tenantId', 'planId', 'type'])
 @Index('IDX_permit_period', ['tenantId', 'type', 'startAt'])
 @Index('UQ_permit_number', ['tenantId', 'number'], { unique: true })
+@Index('IDX_permit_machine', ['tenantId', 'machineId'])
 @Check('CHK_permit_type', `"type" IN ('fire', 'confined_space', 'height_work', 'dust', 'roofing', 'atex', 'fidaa', 'aoc')`)
 @Check('CHK_permit_state', `"state" IN ('draft', 'in_progress', 'post_work', 'closed')`)
 @Check('CHK_permit_dates', `"end_at" >= "start_at"`)
@@ -76,6 +77,18 @@ export class Permit {
   @ManyToOne(() => Sector, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'sector_id' })
   sector: Relation<Sector> | null;
+
+  /**
+   * The machine worked on (optional), a machine of the lockout module: its choices and the rule
+   * « locked out before the work » come from the rules contributed before validation
+   * (docs/lockout.md). The relation names the entity by its name so this module imports no other.
+   */
+  @Column({ name: 'machine_id', type: 'integer', nullable: true })
+  machineId: number | null;
+
+  @ManyToOne('LockoutMachine', { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'machine_id' })
+  machine: unknown;
 
   @Column({ name: 'manager_id', type: 'integer', nullable: true })
   managerId: number | null;

@@ -9,12 +9,13 @@ import { loadScope } from '../action-plan/action-scope';
 import { resolvePlan, type PlanRef } from '../prevention-plan';
 import { loadQuestionnaire, loadResponses } from '../questionnaire/questionnaire.service';
 import { zoneMapPanel } from '../zone-map/zone-map.panel';
-import { mayAddPermit, resolvePermit } from './permit.access';
+import { mayAddPermit, resolvePermit, type PermitRef } from './permit.access';
 import { PERMIT_FORM, permitFilterSchema, permitSchema } from './permit.schema';
 import { PERMIT_HISTORY_SUBJECT, checkPermit, createPermit, findPermit, formValues, isLate, listFirePermits, listPlanPermits, permitChoices, remainingSteps, updatePermit, type PermitRecord } from './permit.service';
 import { stepChecklist, stepSubject } from './permit-steps.service';
 import { PERMIT_STATES } from './permit.entity';
 import { permitType, type PermitTypeDef } from './permit-types';
+import { permitChecks } from './permit-checks';
 
 /** Where a user sees a permit. */
 export const permitShowUrl = (req: Request, type: PermitTypeDef, id: number) => req.ctx.routes.path(type.routes.show, { id });
@@ -85,12 +86,23 @@ export const showPermit = (type: PermitTypeDef) => async (req: Request, res: Res
   const next = remainingSteps(type, record.steps.map((s) => s.step))[0] ?? null;
   const checklists = await doneChecklists(req, record);
   const map = await zoneMapPanel(req, { ownerType: 'permit', kind: type.key, ownerId: permit.id, sectorId: record.sectorId, canEdit: abilities.edit });
+  const machine = record.machineId == null ? null : (await permitChecks.machineChoices(req.ctx.db, permit.tenantId))?.find((m) => m.id === record.machineId) ?? null;
   await renderScreen(req, res, 'permit/show', {
-    title: `${req.t(`permit.types.${type.key}`)} ${record.number}`, hideTitle: true, type, permit: record, abilities, next, checklists, map,
+    title: `${req.t(`permit.types.${type.key}`)} ${record.number}`, hideTitle: true, type, permit: record, abilities, next, checklists, map, machine,
+    blockers: await validationRefusals(req, permit, next),
     late: isLate(record), signatureRoutes: req.ctx.routes.has(type.routes.signatureAdd),
     history: await listHistory(req.ctx.db.manager, permit.tenantId, PERMIT_HISTORY_SUBJECT, permit.id),
   });
 };
+
+/**
+ * Why the permit may not be validated now: the rules contributed before validation
+ * (`permitChecks`, the machine locked out ...), asked only while the before-work step — the
+ * validation of the permit — is the next one; empty otherwise.
+ */
+export async function validationRefusals(req: Request, permit: Pick<PermitRef, 'tenantId' | 'machineId'>, next: string | null) {
+  return next === 'before' ? permitChecks.refusals(req.ctx.db, { tenantId: permit.tenantId, machineId: permit.machineId }) : [];
+}
 
 /** `GET /prevention-plan/{id}/<slug>` (`<prefix>_by_plan`): the permits of the type on the plan. */
 export const planPermits = (type: PermitTypeDef) => async (req: Request, res: Response): Promise<void> => {

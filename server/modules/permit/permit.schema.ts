@@ -21,6 +21,7 @@ export const permitSchema = z.object({
   endDate: frenchDay,
   endTime: time,
   sectorId: optionalId,
+  machineId: optionalId,
   workOrderId: optionalId,
   managerId: optionalId,
   supervisorIds: idList,

@@ -12,6 +12,7 @@ import { PERMIT_REF_COLUMNS, type PermitRef } from './permit.access';
 import { toIsoDate } from '../action-plan/action-plan.schema';
 import { parisInstant } from '../../kernel/clock';
 import type { PermitInput } from './permit.schema';
+import { permitChecks } from './permit-checks';
 import { PERMIT_STEPS, permitType, type PermitStep, type PermitTypeDef } from './permit-types';
 
 /** History subject of permits. */
@@ -145,9 +146,11 @@ async function nextNumber(m: EntityManager, tenantId: number, type: PermitTypeDe
 /**
  * The choices of the permit form: users, the plan's outside workers (by company), sectors (of the
  * plan's site when there is one, plus those of the plan's work orders) and the plan's work orders
- * with their sector.
+ * with their sector, and the machines the rules before validation offer (`permitChecks`; null: none).
  */
 export async function permitChoices(db: Db, tenantId: number, plan: PlanRef | null, keep: { sectorId?: number | null } = {}) {
+  // null when no module offers machines: the « Machine » field is not drawn.
+  const machines = await permitChecks.machineChoices(db, tenantId);
   const users = rowsOf<{ id: number; label: string }>(await db.query(
     `SELECT u.id, ${NAME_SQL('u')} AS label FROM app_user u WHERE ${userInTenant('u', '$1')} AND u.enabled ORDER BY 2`, [tenantId]));
   const sectors = rowsOf<{ id: number; label: string }>(await db.query(
@@ -158,7 +161,7 @@ export async function permitChoices(db: Db, tenantId: number, plan: PlanRef | nu
   const workOrders = plan ? rowsOf<{ id: number; label: string; sectorId: number | null }>(await db.query(
     'SELECT id, number AS label, sector_id AS "sectorId" FROM work_order WHERE tenant_id = $1 AND plan_id = $2 ORDER BY start_date DESC, id DESC', [tenantId, plan.id])) : [];
   const outsideWorkers = plan ? await planOutsideWorkers(db, tenantId, plan.id) : [];
-  return { users, outsideWorkers, sectors, workOrders };
+  return { users, outsideWorkers, sectors, workOrders, machines };
 }
 
 /** The typed values of the form for an existing permit (dates in Paris time). */
@@ -174,7 +177,7 @@ export function formValues(p: PermitRecord): Record<string, unknown> {
   const names = (role: string) => p.persons.filter((x) => x.role === role && x.userId == null && x.planStaffId == null).map((x) => x.name).join('\n');
   return {
     description: p.description, startDate: s.day, startTime: s.time, endDate: e.day, endTime: e.time,
-    sectorId: p.sectorId ?? '', workOrderId: p.workOrderId ?? '', managerId: p.managerId ?? '',
+    sectorId: p.sectorId ?? '', machineId: p.machineId ?? '', workOrderId: p.workOrderId ?? '', managerId: p.managerId ?? '',
     supervisorIds: ids('supervisor'), supervisorStaffIds: staff('supervisor'), supervisorNames: names('supervisor'),
     workerIds: ids('worker'), workerStaffIds: staff('worker'), workerNames: names('worker'),
     postSupervisorIds: ids('post_supervisor'), postSupervisorStaffIds: staff('post_supervisor'), postSupervisorNames: names('post_supervisor'), version: p.version,
@@ -186,7 +189,8 @@ type Checked = { ok: true; startAt: Date; endAt: Date; sectorId: number | null }
 /**
  * The rules beyond the form's types: end after start, within the plan's dates, references of the
  * company and of the plan (a sector of the plan's site or of its work orders; `keepSectorId`, the
- * permit's current sector, stays allowed; outside workers of the plan's companies). A permit of a
+ * permit's current sector, stays allowed; outside workers of the plan's companies; a machine
+ * among those offered). A permit of a
  * work order left without a sector takes the work order's (`sectorId` of the result).
  */
 export async function checkPermit(db: Db, tenantId: number, plan: PlanRef | null, input: PermitInput, keepSectorId: number | null = null): Promise<Checked> {
@@ -203,6 +207,7 @@ export async function checkPermit(db: Db, tenantId: number, plan: PlanRef | null
   const choices = await permitChoices(db, tenantId, plan, { sectorId: keepSectorId });
   const userIds = new Set(choices.users.map((u) => Number(u.id)));
   if (input.sectorId != null && !choices.sectors.some((s) => Number(s.id) === input.sectorId)) errors.sectorId = 'validation.invalid';
+  if (input.machineId != null && !choices.machines?.some((m) => m.id === input.machineId)) errors.machineId = 'validation.invalid';
   if (input.workOrderId != null && !choices.workOrders.some((w) => Number(w.id) === input.workOrderId)) errors.workOrderId = 'permit.validation.work_order';
   if (input.managerId != null && !userIds.has(input.managerId)) errors.managerId = 'validation.invalid';
   for (const f of ['supervisorIds', 'workerIds', 'postSupervisorIds'] as const) if (input[f].some((id) => !userIds.has(id))) errors[f] = 'validation.invalid';
@@ -246,9 +251,9 @@ export async function createPermit(db: Db, a: { tenantId: number; userId: number
     const number = await nextNumber(m, a.tenantId, a.type);
     const i = a.input;
     const [row] = await m.query(
-      `INSERT INTO permit (tenant_id, type, number, state, plan_id, work_order_id, description, start_at, end_at, sector_id, manager_id, created_by_id)
-       VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [a.tenantId, a.type.key, number, a.planId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, a.userId]);
+      `INSERT INTO permit (tenant_id, type, number, state, plan_id, work_order_id, description, start_at, end_at, sector_id, manager_id, created_by_id, machine_id)
+       VALUES ($1, $2, $3, 'draft', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [a.tenantId, a.type.key, number, a.planId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, a.userId, i.machineId]);
     await writePersons(m, a.tenantId, row.id, i);
     await recordHistory(m, { tenantId: a.tenantId, subjectType: PERMIT_HISTORY_SUBJECT, subjectId: row.id, userId: a.userId, transition: 'create', to: 'draft', comment: number });
     return { id: Number(row.id), number };
@@ -260,9 +265,9 @@ export async function updatePermit(db: Db, a: { tenantId: number; userId: number
   return db.transaction(async (m) => {
     const i = a.input;
     const res = await m.query(
-      `UPDATE permit SET work_order_id = $3, description = $4, start_at = $5, end_at = $6, sector_id = $7, manager_id = $8, version = version + 1, updated_at = now()
+      `UPDATE permit SET work_order_id = $3, description = $4, start_at = $5, end_at = $6, sector_id = $7, manager_id = $8, machine_id = $10, version = version + 1, updated_at = now()
         WHERE id = $1 AND tenant_id = $2 AND version = $9 AND state <> 'closed' RETURNING id`,
-      [a.id, a.tenantId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, i.version]);
+      [a.id, a.tenantId, i.workOrderId, i.description, a.startAt, a.endAt, a.sectorId, i.managerId, i.version, i.machineId]);
     if (!updatedRows(res)) return false;
     await writePersons(m, a.tenantId, a.id, i);
     await recordHistory(m, { tenantId: a.tenantId, subjectType: PERMIT_HISTORY_SUBJECT, subjectId: a.id, userId: a.userId, transition: 'edit' });

@@ -26,6 +26,7 @@ export const WAITING_ROLES = ['ordering_customer', 'contact', 'validator'] as co
 @Index('IDX_work_order_state', ['tenantId', 'state', 'startDate'])
 @Index('IDX_work_order_list', ['tenantId', 'startDate', 'id'])
 @Index('UQ_work_order_number', ['tenantId', 'number'], { unique: true })
+@Index('IDX_work_order_machine', ['tenantId', 'machineId'])
 @Check('CHK_work_order_state', `"state" IN ('draft', 'waiting_sign', 'in_operation', 'expired')`)
 @Check('CHK_work_order_dates', `"end_date" >= "start_date"`)
 export class WorkOrder {
@@ -84,6 +85,18 @@ export class WorkOrder {
   @ManyToOne(() => Sector, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'sector_id' })
   sector: Relation<Sector> | null;
+
+  /**
+   * The machine worked on (optional), a machine of the lockout module: its choices and the rule
+   * « locked out before the work » come from the rules contributed before validation
+   * (docs/lockout.md). The relation names the entity by its name so this module imports no other.
+   */
+  @Column({ name: 'machine_id', type: 'integer', nullable: true })
+  machineId: number | null;
+
+  @ManyToOne('LockoutMachine', { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'machine_id' })
+  machine: unknown;
 
   @Column({ type: 'text', nullable: true })
   participants: string | null;

@@ -22,6 +22,7 @@ import { createWorkOrder, formChoices, frenchIso, planOpenForWorkOrders, ruleErr
 import { listSignatures, openSlots, slotKey } from './work-order-signatures';
 import { workOrderWorkflow } from './work-order.workflow';
 import { workOrderExtras } from './work-order-extras';
+import { workOrderChecks } from './work-order-checks';
 
 const storage = createStorage(loadConfig());
 /** The field of the scanned signed work order. */
@@ -83,16 +84,18 @@ async function renderWorkOrderForm(req: Request, res: Response, o: { plan: PlanR
     : rowsOf<{ id: number; label: string }>(await req.ctx.db.query(
       `SELECT pc.id, p.pdp_number || ' – ' || pc.name AS label FROM plan_company pc JOIN prevention_plan p ON p.id = pc.plan_id
         WHERE pc.tenant_id = $1 AND pc.plan_id = ANY($2::int[]) AND pc.kind IN ('EE', 'ST') ORDER BY p.pdp_number, pc.name`, [tenantId, plans.map((p) => p.id)]));
+  // null when no module offers machines: the field is not drawn.
+  const machines = await workOrderChecks.machineChoices(req.ctx.db, tenantId);
   await renderForm(req, res, 'work-order/_form', {
     title: o.wo ? req.t('work-order.edit_title', { number: o.wo.number }) : req.t('work-order.add_title'),
-    action: o.action, plan: o.plan, wo: o.wo, plans, companies, sectors, atexZones: ATEX_ZONES, values: o.values, errors: o.errors,
+    action: o.action, plan: o.plan, wo: o.wo, plans, companies, sectors, machines, atexZones: ATEX_ZONES, values: o.values, errors: o.errors,
   });
 }
 
 /** The form's values from a record (dates DD/MM/YYYY). */
 function valuesOf(wo: WorkOrderRecord): Record<string, unknown> {
   return {
-    planCompanyId: wo.planCompanyId ?? '', sectorId: wo.sectorId ?? '', startDate: frenchIso(wo.startDate), endDate: frenchIso(wo.endDate),
+    planCompanyId: wo.planCompanyId ?? '', sectorId: wo.sectorId ?? '', machineId: wo.machineId ?? '', startDate: frenchIso(wo.startDate), endDate: frenchIso(wo.endDate),
     day: frenchIso(wo.day), hours: wo.hours ?? '', orderNumber: wo.orderNumber ?? '', participants: wo.participants ?? '', atexZone: wo.atexZone,
     nature: wo.nature ?? '', comments: wo.comments ?? '', version: wo.version,
   };
@@ -166,8 +169,9 @@ export async function show(req: Request, res: Response): Promise<void> {
   });
   const signatures = await listSignatures(req.ctx.db, wo.tenantId, wo.id);
   const slots = openSlots(wo, abilities, signatures).map((s) => ({ ...s, key: slotKey(s) }));
+  const machine = wo.machineId == null ? null : (await workOrderChecks.machineChoices(req.ctx.db, wo.tenantId))?.find((m) => m.id === wo.machineId) ?? null;
   await renderScreen(req, res, 'work-order/show', {
-    title: `${req.t('work-order.one')} ${wo.number}`, hideTitle: true, wo, plan, abilities, buttons, signatures, slots,
+    title: `${req.t('work-order.one')} ${wo.number}`, hideTitle: true, wo, plan, abilities, buttons, signatures, slots, machine,
     extras: await workOrderExtras(req, wo, abilities),
   });
 }

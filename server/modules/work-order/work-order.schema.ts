@@ -12,13 +12,14 @@ const frenchDate = kernelDate({ iso: true });
 
 /**
  * The work order form (seed 002 "Work order"): plan (only when added without one), company,
- * sector, dates, day and hours, participants, ATEX zone, nature, comments, order number.
+ * sector, machine (when the lockout module offers machines), dates, day and hours, participants, ATEX zone, nature, comments, order number.
  * Types and lengths here; the rules over the plan (dates, duration, company) are in the service.
  */
 export const workOrderSchema = z.object({
   planId: optionalId,
   planCompanyId: optionalId,
   sectorId: optionalId,
+  machineId: optionalId,
   startDate: frenchDate,
   endDate: frenchDate,
   day: frenchDate,

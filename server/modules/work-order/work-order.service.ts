@@ -7,6 +7,7 @@ import { intSetting } from '../../kernel/settings/settings';
 import { loadToggles } from '../../kernel/toggles/toggles';
 import type { PlanRef } from '../prevention-plan';
 import type { WorkOrderInput } from './work-order.schema';
+import { workOrderChecks } from './work-order-checks';
 
 /** Subject type of the work order's history rows (kernel history). */
 export const WORK_ORDER_SUBJECT = 'work_order';
@@ -32,6 +33,8 @@ export interface WorkOrderRecord {
   contactUserId: number | null;
   sectorId: number | null;
   sectorName: string | null;
+  /** The machine worked on (its label comes from the contributed rules, `workOrderChecks`). */
+  machineId: number | null;
   participants: string | null;
   atexZone: string;
   nature: string | null;
@@ -56,7 +59,7 @@ const RECORD_SQL = `SELECT w.id, w.tenant_id AS "tenantId", w.plan_id AS "planId
     w.waiting_role AS "waitingRole", to_char(w.start_date, 'YYYY-MM-DD') AS "startDate", to_char(w.end_date, 'YYYY-MM-DD') AS "endDate",
     to_char(w.day, 'YYYY-MM-DD') AS day, w.hours, w.plan_company_id AS "planCompanyId", pc.name AS "companyName",
     NULLIF(trim(coalesce(pc.first_name, '') || ' ' || coalesce(pc.last_name, '')), '') AS "contactName", ct.user_id AS "contactUserId",
-    w.sector_id AS "sectorId", s.name AS "sectorName", w.participants, w.atex_zone AS "atexZone", w.nature, w.comments,
+    w.sector_id AS "sectorId", s.name AS "sectorName", w.machine_id AS "machineId", w.participants, w.atex_zone AS "atexZone", w.nature, w.comments,
     w.signed_file_id AS "signedFileId", f.original_name AS "signedFileName", w.created_by_id AS "createdById", ${NAME('cu')} AS "createdByName",
     w.created_at AS "createdAt", w.version, p.pdp_number AS "pdpNumber", p.subject AS "planSubject", p.status AS "planStatus",
     p.ordering_customer_id AS "orderingCustomerId", ${NAME('oc')} AS "orderingCustomerName"
@@ -102,7 +105,7 @@ export async function planOpenForWorkOrders(db: Db, plan: Pick<PlanRef, 'tenantI
 
 /**
  * The rules of seed 002 over the plan (French errors by field): the company is one of the plan's
- * outside companies, the sector one of the company's, the dates within the plan's and the
+ * outside companies, the sector one of the company's, the machine one of those offered, the dates within the plan's and the
  * duration at most the setting's.
  */
 export async function ruleErrors(db: Db, plan: PlanRef, d: WorkOrderInput): Promise<Record<string, FieldError>> {
@@ -115,6 +118,8 @@ export async function ruleErrors(db: Db, plan: PlanRef, d: WorkOrderInput): Prom
     const [s] = await db.query('SELECT 1 FROM sector WHERE id = $1 AND tenant_id = $2', [d.sectorId, plan.tenantId]);
     if (!s) errors.sectorId = 'validation.choice';
   }
+  // One of the company's machines offered by the contributed rules (none offered: no machine at all).
+  if (d.machineId != null && !(await workOrderChecks.machineChoices(db, plan.tenantId))?.some((m) => m.id === d.machineId)) errors.machineId = 'validation.choice';
   if (d.startDate && d.endDate) {
     if (d.endDate < d.startDate) errors.endDate = 'work-order.validation.end_before_start';
     else {
@@ -144,7 +149,7 @@ async function nextNumber(m: EntityManager, tenantId: number): Promise<string> {
 }
 
 const COLUMNS = {
-  planCompanyId: 'plan_company_id', sectorId: 'sector_id', startDate: 'start_date', endDate: 'end_date', day: 'day', hours: 'hours',
+  planCompanyId: 'plan_company_id', sectorId: 'sector_id', machineId: 'machine_id', startDate: 'start_date', endDate: 'end_date', day: 'day', hours: 'hours',
   orderNumber: 'order_number', participants: 'participants', atexZone: 'atex_zone', nature: 'nature', comments: 'comments',
 } as const;
 

@@ -6,6 +6,7 @@ import { defineWorkflow, WORKFLOW_MESSAGES, type Guard, type WorkflowSubject } f
 import { WORK_ORDER_STATES } from './work-order.entity';
 import { workOrderPolicy } from './work-order.policy';
 import { WORK_ORDER_SUBJECT } from './work-order.service';
+import { paramsByKey, workOrderChecks, type WorkRefusal } from './work-order-checks';
 
 /** A work order row as guards read it, enriched with its plan and signatures. */
 export interface WorkOrderSubject extends WorkflowSubject {
@@ -23,6 +24,11 @@ export interface WorkOrderSubject extends WorkflowSubject {
   planOpen: boolean;
   /** Signature slots given: `start:ordering_customer`, `end:contact` ... */
   signed: string[];
+  machineId: number | null;
+  /** What the rules contributed before validation refuse now (`workOrderChecks`: the machine not locked out ...). */
+  workRefusals?: WorkRefusal[];
+  /** Their parameters by key, read by the buttons and the reply (« La machine {{machine}} … »). */
+  refusalParams?: Record<string, Record<string, unknown>>;
 }
 
 /** Why a work order transition is refused: translation keys, read in the user's language by the reply. */
@@ -51,6 +57,8 @@ const maySignStart: Guard<WorkOrderSubject> = (s, { user }) => {
 const both = (s: WorkOrderSubject, moment: 'start' | 'end') => START_ROLES.every((r) => s.signed.includes(`${moment}:${r}`));
 const planOpen: Guard<WorkOrderSubject> = (s) => (s.planOpen ? null : WORK_ORDER_MESSAGES.planClosed);
 const startSigned: Guard<WorkOrderSubject> = (s) => (both(s, 'start') ? null : WORK_ORDER_MESSAGES.startSignatures);
+// The first refusal of the rules other modules contribute (read by enrich, inside the transition's transaction).
+const contributedChecks: Guard<WorkOrderSubject> = (s) => (s.workRefusals ?? [])[0]?.key ?? null;
 const planInOperation: Guard<WorkOrderSubject> = (s) => (s.planStatus === 'in_operation' && !s.archived ? null : WORK_ORDER_MESSAGES.planNotInOperation);
 // Users close work orders in operation; the daily job also closes forgotten drafts past their end.
 const mayClose: Guard<WorkOrderSubject> = (s, { user }) => (isSystemActor(user) || (s.state === 'in_operation' && workOrderPolicy.add(user, s)) ? null : WORKFLOW_MESSAGES.forbidden);
@@ -72,6 +80,8 @@ async function enrich(subject: WorkflowSubject, m: EntityManager): Promise<void>
   s.substituteIds = subs.map((r) => Number(r.id));
   s.contactUserId = contact?.id ?? null;
   s.signed = sigs.map((r) => r.slot);
+  s.workRefusals = await workOrderChecks.refusals(m, { tenantId: s.tenantId, machineId: s.machineId ?? null });
+  s.refusalParams = paramsByKey(s.workRefusals);
   s.planOpen = !s.archived && (s.planStatus === 'in_operation'
     || (s.planStatus !== 'expired' && (await loadToggles(m, s.tenantId)).work_order_before_validation === true));
 }
@@ -80,7 +90,8 @@ async function enrich(subject: WorkflowSubject, m: EntityManager): Promise<void>
  * The work order workflow (seed 002 section 4; pairs ours, docs/work-order.md): a draft is sent
  * for signature, the ordering customer (or a substitute) and the company's contact give their
  * start signatures (`sign`, one per role, the waiting role says whose turn it is), a holder of
- * `pdp.validate_work_orders` validates it once the plan is in operation, and it is closed with
+ * `pdp.validate_work_orders` validates it once the plan is in operation and the rules other
+ * modules contribute pass (`workOrderChecks`: its machine locked out), and it is closed with
  * the end signatures of both (or expired by the daily job past its end date).
  */
 export const workOrderWorkflow = defineWorkflow<WorkOrderSubject>({
@@ -105,7 +116,7 @@ export const workOrderWorkflow = defineWorkflow<WorkOrderSubject>({
     validate: {
       from: ['waiting_sign'], to: 'in_operation', right: 'pdp.validate_work_orders', style: 'success', label: 'work-order.transitions.validate',
       comment: 'optional',
-      preconditions: [startSigned, planInOperation],
+      preconditions: [startSigned, planInOperation, contributedChecks],
     },
     close: {
       from: ['draft', 'waiting_sign', 'in_operation'], to: 'expired', right: 'pdp.view', style: 'outline-danger', label: 'work-order.transitions.close',

@@ -1,6 +1,8 @@
 import type { RouteDef } from '../../../kernel/http/route-table';
 import { contribute } from '../../../kernel/extension';
 import { planPageTabs } from '../../prevention-plan';
+import { workOrderChecks } from '../../work-order';
+import { permitChecks } from '../../permit/permit-checks';
 import type { LockoutPart } from '../core/lockout-part';
 import { LOCKOUT_ACCESS, LOCKOUT_ADD } from '../core/lockout-rights';
 import * as s from './slip.handlers';
@@ -9,6 +11,7 @@ import { check } from './check.handlers';
 import { slipPdf } from './slip-pdf';
 import { planConsignmentTab } from './plan-tab';
 import { seedSlipsDemo } from './slips.demo';
+import { machineLockoutCheck } from './machine-lockout.check';
 
 const GP: RouteDef['method'] = ['GET', 'POST'];
 const STAFF = { staff: '\\d+' };
@@ -33,7 +36,12 @@ const routes: RouteDef[] = [
 /**
  * Consignment slips (issue 26 item 2): list, form, page (monitoring), staff with padlocks and
  * signatures, checks of the isolation points, the workflow, history, archive, PDF; and the
- * prevention plan's « Consignation » tab. Rules per slip (who drives it, who is its officer) are in
+ * prevention plan's « Consignation » tab; the rule « the machine is locked out » before a work order
+ * or a permit on it is validated. Rules per slip (who drives it, who is its officer) are in
  * `core/slip-access.ts` and the workflow's guards.
  */
-export const slipsPart: LockoutPart = { routes, demo: seedSlipsDemo, contributes: [contribute(planPageTabs, planConsignmentTab)] };
+export const slipsPart: LockoutPart = { routes, demo: seedSlipsDemo, contributes: [
+  contribute(planPageTabs, planConsignmentTab),
+  contribute(workOrderChecks, machineLockoutCheck),
+  contribute(permitChecks, machineLockoutCheck),
+] };

@@ -1,0 +1,117 @@
+import { createTestApp, type TestApp } from '../../support/app';
+import { actor, createWorkOrder, newCompany, planWithCompany, postForm, row, signed, transition, fields, XHR } from '../work-order/fixtures';
+import { addPermit, permitFields, permitScene, postPermit, postStep } from '../permit/permit-fixtures';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** A machine of the company, with a slip in `state` when given; returns both ids. */
+async function machine(tenantId: number, code: string, state?: string): Promise<{ machineId: number; slipId: number | null }> {
+  const ds = t.db.dataSource;
+  const [m] = await ds.query('INSERT INTO lockout_machine (tenant_id, code, name) VALUES ($1, $2, $3) RETURNING id', [tenantId, code, 'Presse hydraulique']);
+  if (!state) return { machineId: m.id, slipId: null };
+  const [s] = await ds.query(`INSERT INTO lockout_slip (tenant_id, number, machine_id, subject, state) VALUES ($1, $2, $3, 'Changement du vérin', $4) RETURNING id`,
+    [tenantId, `CONS-${code}`, m.id, state]);
+  return { machineId: m.id, slipId: s.id };
+}
+
+const setSlip = (slipId: number, state: string) => t.db.dataSource.query('UPDATE lockout_slip SET state = $2 WHERE id = $1', [slipId, state]);
+
+const MESSAGE = (code: string) => `La machine Presse hydraulique (${code}) n'est pas consignée : la consignation doit être faite avant les travaux.`;
+/** The states of a slip that leave its machine not locked out (every one but `consigned`). */
+const NOT_CONSIGNED = ['draft', 'awaiting_consignment', 'end_works', 'deconsigned'];
+
+describe('work order on a machine: validated only while a slip of the machine is consigned (issue 26 item 3)', () => {
+  async function waitingWorkOrder(code: string | null, state?: string) {
+    const company = newCompany();
+    const oc = await actor(t, company, ['pdp.view']);
+    const validator = await actor(t, company, ['pdp.view', 'pdp.view_all', 'pdp.validate_work_orders'], 'Valérie');
+    const { planId, companyId } = await planWithCompany(t, oc);
+    const m = code ? await machine(oc.tenantId, code, state) : null;
+    const id = await createWorkOrder(oc, planId, companyId, m ? { machineId: String(m.machineId) } : {});
+    expect((await transition(oc, id, 'send')).body.result).toBe(true);
+    await transition(oc, id, 'sign', signed('Camille Test'));
+    await transition(oc, id, 'sign', signed('Julien Morel'));
+    return { oc, validator, id, planId, companyId, slipId: m?.slipId ?? null, machineId: m?.machineId ?? null };
+  }
+
+  it('offers the company\'s machines on the form and validates as before when none is chosen', async () => {
+    const s = await waitingWorkOrder(null);
+    await machine(s.oc.tenantId, 'PRESSE-00');
+    const form = await s.oc.agent.get(`/work-order/add/${s.planId}`).set(XHR);
+    expect(form.text).toContain('name="work_order[machineId]"');
+    expect(form.text).toContain('PRESSE-00 – Presse hydraulique');
+    expect((await row(t, s.id)).machine_id).toBeNull();
+    expect((await transition(s.validator, s.id, 'validate')).body).toMatchObject({ result: true, state: { name: 'in_operation' } });
+  });
+
+  it('refuses validation, with the French reason, for a slip in draft, awaiting, end of works or deconsigned; validates once it is consigned', async () => {
+    const s = await waitingWorkOrder('PRESSE-01', 'draft');
+    expect((await row(t, s.id)).machine_id).toBe(s.machineId);
+    for (const state of NOT_CONSIGNED) {
+      await setSlip(s.slipId!, state);
+      // The page draws the button disabled with the reason before any click.
+      const page = await s.validator.agent.get(`/work-order/${s.id}`);
+      expect(page.text).toMatch(/data-transition="validate"[^>]*disabled[^>]*data-blocked="1"/);
+      expect(page.text).toContain('La machine Presse hydraulique (PRESSE-01) n&#39;est pas consignée : la consignation doit être faite avant les travaux.');
+      const refused = await transition(s.validator, s.id, 'validate');
+      expect({ state, status: refused.status, message: refused.body.message }).toEqual({ state, status: 403, message: MESSAGE('PRESSE-01') });
+      expect(refused.body.buttons).toContain('data-blocked="1"');
+      expect((await row(t, s.id)).state).toBe('waiting_sign');
+    }
+    await setSlip(s.slipId!, 'consigned');
+    const page = await s.validator.agent.get(`/work-order/${s.id}`);
+    expect(page.text).not.toContain('data-blocked="1"');
+    expect((await transition(s.validator, s.id, 'validate')).body).toMatchObject({ result: true, state: { name: 'in_operation' } });
+  });
+
+  it('refuses a machine of another company as an invalid choice, and the machine of a slip archived does not count', async () => {
+    const other = await actor(t, newCompany(), ['pdp.view']);
+    const foreign = await machine(other.tenantId, 'AUTRE-01', 'consigned');
+    const s = await waitingWorkOrder('PRESSE-02', 'deconsigned');
+    const res = await postForm(s.oc, `/work-order/add/${s.planId}`, fields(s.companyId, { machineId: String(foreign.machineId) }));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-testid="error-machineId"');
+    expect(res.text).not.toContain('AUTRE-01');
+    // Archived (abandoned) slips never unlock the work, whatever their stored state.
+    await t.db.dataSource.query('UPDATE lockout_slip SET state = $2, archived = true WHERE id = $1', [s.slipId, 'consigned']);
+    expect((await transition(s.validator, s.id, 'validate')).status).toBe(403);
+  });
+});
+
+describe('permit on a machine: its before-work step (its validation) needs a consigned slip of the machine', () => {
+  it('draws the step button disabled with the reason and refuses the step until the slip is consigned; no machine, no change', async () => {
+    const s = await permitScene(t, ['pdp.view']);
+    const plain = await addPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s));
+    expect((await postStep(s.customer, `/fire-permit/${plain}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes })).status).toBe(201);
+
+    const m = await machine(s.customer.tenantId, 'FOUR-01', 'draft');
+    const form = await s.customer.agent.get(`/fire-permit/add/${s.planId}`).set(XHR);
+    expect(form.text).toContain('FOUR-01 – Presse hydraulique');
+    const id = await addPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s, { machineId: String(m.machineId) }));
+    for (const state of NOT_CONSIGNED) {
+      await setSlip(m.slipId!, state);
+      const page = await s.customer.agent.get(`/fire-permit/${id}`);
+      expect(page.text).toMatch(/<button[^>]*disabled[^>]*data-testid="permit-step-before"/);
+      expect(page.text).toContain('La machine Presse hydraulique (FOUR-01) n&#39;est pas consignée');
+      const refused = await postStep(s.customer, `/fire-permit/${id}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes });
+      expect({ state, status: refused.status, message: refused.body.message }).toEqual({ state, status: 403, message: MESSAGE('FOUR-01') });
+    }
+    await setSlip(m.slipId!, 'consigned');
+    const page = await s.customer.agent.get(`/fire-permit/${id}`);
+    expect(page.text).toMatch(/<a[^>]*data-testid="permit-step-before"/);
+    expect((await postStep(s.customer, `/fire-permit/${id}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes })).status).toBe(201);
+    const [p] = await t.db.dataSource.query('SELECT state, machine_id FROM permit WHERE id = $1', [id]);
+    expect(p).toEqual({ state: 'in_progress', machine_id: m.machineId });
+  });
+
+  it('refuses a machine of another company as invalid', async () => {
+    const s = await permitScene(t, ['pdp.view']);
+    const other = await actor(t, newCompany(), ['pdp.view']);
+    const foreign = await machine(other.tenantId, 'AUTRE-02', 'consigned');
+    const res = await postPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s, { machineId: String(foreign.machineId) }));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-testid="error-machineId"');
+  });
+});
