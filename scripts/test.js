@@ -69,17 +69,26 @@ if (!fs.existsSync('/usr/bin/pdftotext')) {
   process.exit(1);
 }
 const jestBin = require.resolve('jest/bin/jest');
+const { writeGroups } = require('./integration-groups');
+/**
+ * Jest's arguments for these integration files: grouped so the server loads once per group
+ * (scripts/integration-groups.js), or one by one with VIGIE_TEST_GROUPS=0.
+ */
+function integrationArgs(files) {
+  if (process.env.VIGIE_TEST_GROUPS === '0') return [...(files ?? []), '--selectProjects', 'integration'];
+  return ['--selectProjects', 'integration', 'integration-groups', '--runTestsByPath', ...writeGroups(files)];
+}
 const embedded = !process.env.DATABASE_URL;
 if (only === 'embedded') {
-  // CI's second run (.ci/run): the unit tests and the integration files that depend on what the
-  // embedded database does differently (scripts/embedded-subset.js), on the embedded database.
+  // CI's last run (.ci/run): the integration files that depend on what the embedded database
+  // does differently (scripts/embedded-subset.js), on the embedded database. The unit tests touch
+  // no database: the PostgreSQL and Node 22 passes have run them already.
   if (!embedded) {
     console.error('« npm test -- embedded » se lance sans DATABASE_URL (base embarquée).');
     process.exit(1);
   }
   const { embeddedSubset, embeddedE2eSubset } = require('./embedded-subset');
-  run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
-  run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, ...embeddedSubset(), '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS, '--selectProjects', 'integration'], { CHROMIUM_PATH: chromium });
+  run('Tests d\'intégration choisis (base embarquée)', process.execPath, [jestBin, '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS, ...integrationArgs(embeddedSubset())], { CHROMIUM_PATH: chromium });
   // The flows whose specs write their data straight into the database: proof that they run on PGlite too.
   run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, 'build.js'), '--client']);
   run('Parcours de bout en bout choisis (base embarquée)', process.execPath, [path.join(__dirname, '..', 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...embeddedE2eSubset(), '--reporter=list,json'], { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
@@ -90,7 +99,7 @@ if (!only || only === 'lint') run('Analyse statique (oxlint)', process.execPath,
 if (!only || only === 'unit') run('Tests unitaires', process.execPath, [jestBin, '--selectProjects', 'unit', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'unit.json')}`]);
 // Each test file gets a database of its own (a clone on PostgreSQL, a copy of the migrated
 // PGlite folder on the embedded database), so files run on every core either way.
-if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--selectProjects', 'integration', '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS], { CHROMIUM_PATH: chromium });
+if (!only || only === 'integration') run(`Tests d'intégration (${embedded ? 'base embarquée' : 'PostgreSQL'})`, process.execPath, [jestBin, '--forceExit', '--json', `--outputFile=${path.join(RESULTS, 'integration.json')}`, WORKERS, ...integrationArgs()], { CHROMIUM_PATH: chromium });
 if (!only || only === 'e2e') {
   // Through scripts/build.js, which keeps the client's stamp (a later `npm start` then rebuilds nothing).
   run('Construction des îlots (vite)', process.execPath, [path.join(__dirname, 'build.js'), '--client']);

@@ -12,6 +12,9 @@ import { dropStaleTestDatabases, embeddedRunDir, removeStaleRunFolders, template
  * Names come from the run's id; interrupted runs' leftovers are removed by age (tests/support/run-id.ts).
  */
 export default async function setup(): Promise<void> {
+  // Both integration projects (files alone and groups, scripts/integration-groups.js) name this
+  // setup; jest runs it once per project in one process: the second finds the first's template.
+  if (process.env.VIGIE_TEST_TEMPLATE || process.env.VIGIE_TEST_PGLITE_TEMPLATE) return;
   removeStaleRunFolders();
   if (process.env.DATABASE_URL) {
     const TEMPLATE = templateDatabaseName();
