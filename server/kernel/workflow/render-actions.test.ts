@@ -82,6 +82,17 @@ describe('blocked transitions', () => {
     expect(buttons(free)[0].attrs).not.toHaveProperty('disabled');
     expect(free).not.toContain('transition-blockers');
   });
+
+  it('translates a reason with the parameters the subject carries for it (refusalParams), on the page and in the refusal', async () => {
+    const tp = (key: string, params?: Record<string, unknown>) => (params ? `«${key}» ${JSON.stringify(params)}` : `«${key}»`);
+    const subject = { ...plan('draft'), title: null, hasStaff: true, refusalParams: { 'gated.refusal.title': { machine: 'Presse (P-1)' } } };
+    const html = await renderActions({ workflow: gated, subject, user: editor, transitionUrl, t: tp, csrfToken: 'x' });
+    expect(html).toContain('«gated.refusal.title» {&#34;machine&#34;:&#34;Presse (P-1)&#34;}');
+    const { status, body } = await buildWorkflowReply({
+      workflow: gated, user: editor, transitionUrl, t: tp, csrfToken: 'x', subject, outcome: { result: false, reason: 'gated.refusal.title', status: 403 },
+    });
+    expect({ status, message: body.message }).toEqual({ status: 403, message: '«gated.refusal.title» {"machine":"Presse (P-1)"}' });
+  });
 });
 
 describe('buildWorkflowReply', () => {
