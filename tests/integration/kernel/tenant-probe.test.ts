@@ -53,6 +53,9 @@ const CONTROL_EXCEPTIONS: Record<string, string> = {
   // plan's, beyond the offsets tried. Its tenant refusal is tested in
   // tests/integration/risk-evaluation/papripact/ (a company of 60 employees meets another's action: 404).
   risk_evaluation_papripact_line_edit: 'an action of an evaluation, in a company of 50 employees or more',
+  // A padlock's form opens only on a consigned slip or one at the end of works, for one of that slip's
+  // workers: no call pairs the demo's such slip with its own worker. Its POST is probed all the same.
+  consignment_padlock: 'a consigned slip and one of its workers',
 };
 
 /** Tables whose rows no route names by id: the log and the job queue, written by the app itself. */
