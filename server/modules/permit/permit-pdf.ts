@@ -8,6 +8,7 @@ import { resolvePermit } from './permit.access';
 import { doneChecklists } from './permit.handlers';
 import { findPermit, isLate } from './permit.service';
 import type { PermitTypeDef } from './permit-types';
+import { permitChecks } from './permit-checks';
 
 /**
  * `GET /<slug>/{id}/pdf` (`<prefix>_pdf`): the permit printed (A4): fields, people, each control
@@ -24,10 +25,11 @@ export const permitPdf = (type: PermitTypeDef) => async (req: Request, res: Resp
     if (c.tree) checklists[step] = await renderView(res, 'questionnaire/_show', { tree: c.tree, values: c.values });
   }
   const title = `${t(`permit.types.${type.key}`)} ${record.number}`;
+  const machine = record.machineId == null ? null : (await permitChecks.machineChoices(req.ctx.db, permit.tenantId))?.find((m) => m.id === record.machineId) ?? null;
   const pdf = await renderPdf({
     title, companyName: await tenantName(req.ctx.db, permit.tenantId), template: 'permit/pdf', footer: pageFooter(record.number),
     locals: {
-      ...printHelpers(t), type, permit: record, checklists, late: isLate(record),
+      ...printHelpers(t), type, permit: record, machineLabel: machine?.label ?? null, checklists, late: isLate(record),
       signatures: record.signatures.map((s) => ({ ...s, image: safeImage(s.image) })),
       figure: await zonesFigure(req.ctx.db, permit.tenantId, 'permit', permit.id),
     },

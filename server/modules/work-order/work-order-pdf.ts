@@ -23,9 +23,10 @@ import { resolveWorkOrder } from './work-order.access';
 import { WORK_ORDER_SURVEY_TYPE } from './work-order-checklists';
 import { listSignatures } from './work-order-signatures';
 import { findWorkOrder, WORK_ORDER_SUBJECT } from './work-order.service';
+import { workOrderChecks } from './work-order-checks';
 
 /**
- * The work order printed as an A4 PDF: its fields, its plan, the zones drawn over the sector
+ * The work order printed as an A4 PDF: its fields (its machine among them), its plan, the zones drawn over the sector
  * plan (SVG made on the server), the checklists answered and every signature.
  */
 export async function renderWorkOrderPdf(db: Db, tenantId: number, id: number, opts: { locale?: string } = {}): Promise<Buffer> {
@@ -40,12 +41,13 @@ export async function renderWorkOrderPdf(db: Db, tenantId: number, id: number, o
     const rows = tree ? questionsOf(tree).filter((q) => values[q.id] !== undefined).map((q): [string, string] => [q.label, answerText(q, values[q.id])]) : [];
     if (tree && rows.length) checklists.push({ name: tree.name, rows });
   }
+  const machine = wo.machineId == null ? null : (await workOrderChecks.machineChoices(db, tenantId))?.find((m) => m.id === wo.machineId) ?? null;
   return renderPdf({
     title: t('work-order.pdf.title', { number: wo.number }), companyName: await tenantName(db, tenantId),
     // The work order prints its plan's logo (the plan's site, else its company).
     logo: await hierarchyLogoDataUrl(db, tenantId, (await db.query('SELECT hierarchy_item_id AS id FROM prevention_plan WHERE id = $1 AND tenant_id = $2', [wo.planId, tenantId]))[0]?.id ?? null),
     template: 'work-order/pdf', footer: pageFooter(`${wo.number} – ${wo.pdpNumber}`),
-    locals: { ...printHelpers(t), wo, signatures, checklists, values, figure: await zonesFigure(db, tenantId, 'work_order', id) },
+    locals: { ...printHelpers(t), wo, machineLabel: machine?.label ?? null, signatures, checklists, values, figure: await zonesFigure(db, tenantId, 'work_order', id) },
   });
 }
 

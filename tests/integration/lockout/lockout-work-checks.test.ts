@@ -1,10 +1,12 @@
+import { closePdfBrowser } from '../../../server/kernel/pdf';
 import { createTestApp, type TestApp } from '../../support/app';
+import { binary, pdfText } from '../../support/pdf';
 import { actor, createWorkOrder, newCompany, planWithCompany, postForm, row, signed, transition, fields, XHR } from '../work-order/fixtures';
 import { addPermit, permitFields, permitScene, postPermit, postStep } from '../permit/permit-fixtures';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+afterAll(async () => { await closePdfBrowser(); await t.close(); });
 
 /** A machine of the company, with a slip in `state` when given; returns both ids. */
 async function machine(tenantId: number, code: string, state?: string): Promise<{ machineId: number; slipId: number | null }> {
@@ -63,6 +65,9 @@ describe('work order on a machine: validated only while a slip of the machine is
     await setSlip(s.slipId!, 'consigned');
     const page = await s.validator.agent.get(`/work-order/${s.id}`);
     expect(page.text).not.toContain('data-blocked="1"');
+    expect(page.text).toContain('PRESSE-01 – Presse hydraulique');
+    const pdf = await s.validator.agent.get(`/work-order/${s.id}/pdf`).buffer(true).parse(binary as never);
+    expect(pdfText(pdf.body as Buffer)).toContain('PRESSE-01 – Presse hydraulique');
     expect((await transition(s.validator, s.id, 'validate')).body).toMatchObject({ result: true, state: { name: 'in_operation' } });
   });
 
@@ -101,7 +106,10 @@ describe('permit on a machine: its before-work step (its validation) needs a con
     await setSlip(m.slipId!, 'consigned');
     const page = await s.customer.agent.get(`/fire-permit/${id}`);
     expect(page.text).toMatch(/<a[^>]*data-testid="permit-step-before"/);
+    expect(page.text).toContain('FOUR-01 – Presse hydraulique');
     expect((await postStep(s.customer, `/fire-permit/${id}/step/before`, { questionId: s.survey.questionId, answer: s.survey.yes })).status).toBe(201);
+    const pdf = await s.customer.agent.get(`/fire-permit/${id}/pdf`).buffer(true).parse(binary as never);
+    expect(pdfText(pdf.body as Buffer)).toContain('FOUR-01 – Presse hydraulique');
     const [p] = await t.db.dataSource.query('SELECT state, machine_id FROM permit WHERE id = $1', [id]);
     expect(p).toEqual({ state: 'in_progress', machine_id: m.machineId });
   });
