@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { countUpTo, type CappedTotal } from '../../../kernel/db/count-up-to';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { containsPattern, validId, type RemoveResult, type SaveResult } from '../core/lockout-result';
+import { validId, type RemoveResult, type SaveResult } from '../../../kernel/http/record-outcome';
+import { containsPattern } from '../../../kernel/db/like';
 import type { ActivityInput, TypeInput } from './catalogue.schema';
 
 /** A consignment type as listed, with how many isolation points use it. */

@@ -5,7 +5,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { LOCKOUT_MANAGE } from '../core/lockout-rights';
-import { answerRemoval } from '../core/lockout-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { TYPE_FORM, typeSchema, listQuerySchema } from './catalogue.schema';
 import { findType, listTypes, removeType, saveType, type TypeRow } from './catalogue.service';
 

@@ -4,7 +4,7 @@ import { can } from '../../../kernel/rights/registry';
 import { HttpError } from '../../../kernel/http/errors';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { LOCKOUT_MANAGE, LOCKOUT_VIEW_ALL } from './lockout-rights';
-import { validId } from './lockout-result';
+import { validId } from '../../../kernel/http/record-outcome';
 
 /** Sees every slip of the company (view all or manage), not only those one takes part in. */
 export const seesAllSlips = (user: AuthUser): boolean => can(user, LOCKOUT_VIEW_ALL) || can(user, LOCKOUT_MANAGE);

@@ -5,7 +5,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { activityOptions, sectorOptions } from '../core/lockout-options';
-import { answerRemoval } from '../core/lockout-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { LOCKOUT_ADD, LOCKOUT_MANAGE } from '../core/lockout-rights';
 import { slipsOfMachine } from '../core/slip-queries';
 import { MACHINE_FORM, machineQuerySchema, machineSchema } from './machine.schema';

@@ -3,7 +3,7 @@ import { parseForm, type FieldError } from '../../../kernel/http/forms';
 import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, tenantOf } from '../../../kernel/http/respond';
 import { typeOptions } from '../core/lockout-options';
-import { answerRemoval } from '../core/lockout-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { POINT_FORM, pointSchema } from './machine.schema';
 import { findMachine, findPoint, removePoint, savePoint, type MachineRecord, type PointRow } from './machine.service';
 

@@ -5,7 +5,7 @@ import { recordHistory } from '../../../kernel/history/history.service';
 import { holdsRightSql } from '../../../kernel/rights/holds-right-sql';
 import { userInTenant } from '../../../kernel/tenancy';
 import type { FieldError } from '../../../kernel/http/forms';
-import { validId, type SaveResult } from '../core/lockout-result';
+import { validId, type SaveResult } from '../../../kernel/http/record-outcome';
 import { LOCKOUT_OFFICER, LOCKOUT_WORK_MANAGER } from '../core/lockout-rights';
 import { SLIP_SUBJECT } from '../core/lockout-slip.workflow';
 import type { SlipRef } from '../core/slip-access';

@@ -5,7 +5,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { ENV_MANAGE } from '../core/waste-rights';
-import { answerRemoval } from '../core/waste-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { frenchNumber } from '../core/waste-format';
 import { CONTAINER_FORM, containerSchema, listQuerySchema } from './catalogue.schema';
 import { findContainer, listContainers, removeContainer, saveContainer, type ContainerRow } from './container.service';

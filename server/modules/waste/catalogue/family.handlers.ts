@@ -5,7 +5,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { ENV_MANAGE } from '../core/waste-rights';
-import { answerRemoval } from '../core/waste-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { FAMILY_FORM, familySchema, listQuerySchema } from './catalogue.schema';
 import { findFamily, listFamilies, removeFamily, saveFamily, type FamilyRow } from './family.service';
 

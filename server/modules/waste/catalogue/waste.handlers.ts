@@ -5,7 +5,7 @@ import { renderScreen } from '../../../kernel/http/render';
 import { orNotFound, routeId, saved, stale, tenantOf } from '../../../kernel/http/respond';
 import { can } from '../../../kernel/rights/registry';
 import { ENV_MANAGE } from '../core/waste-rights';
-import { answerRemoval } from '../core/waste-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { listQuerySchema, WASTE_FORM, wasteSchema } from './catalogue.schema';
 import { familyOptions } from './family.service';
 import { cedChoiceLabel, findWaste, listWastes, removeWaste, saveWaste, searchCedCodes, type WasteRow } from './waste.service';

@@ -2,8 +2,8 @@ import type { DataSource } from 'typeorm';
 import { countUpTo, type CappedTotal } from '../../../kernel/db/count-up-to';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
 import { formatCedCode } from '../core/ced-codes';
-import { validId, type RemoveResult, type SaveResult } from '../core/waste-result';
-import { containsPattern } from '../core/waste-search';
+import { validId, type RemoveResult, type SaveResult } from '../../../kernel/http/record-outcome';
+import { containsPattern } from '../../../kernel/db/like';
 import type { WasteInput } from './catalogue.schema';
 
 /** A waste as listed and edited, with its code's label and hazard. */

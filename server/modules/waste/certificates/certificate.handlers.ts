@@ -7,7 +7,7 @@ import { can } from '../../../kernel/rights/registry';
 import { itemOptions } from '../../hierarchy/hierarchy.service';
 import { wasteOptions } from '../core/waste-choices';
 import { ENV_MANAGE } from '../core/waste-rights';
-import { answerRemoval } from '../core/waste-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { CERTIFICATE_FORM, certificateQuerySchema, certificateSchema } from './certificate.schema';
 import { companyChoices, findCertificate, listCertificates, removeCertificate, saveCertificate, type CertificateRecord } from './certificate.service';
 

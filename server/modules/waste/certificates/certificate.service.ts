@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { countUpTo, type CappedTotal } from '../../../kernel/db/count-up-to';
 import { rowsOf, type Db } from '../../../kernel/db/sql';
-import { validId, type RemoveResult, type SaveResult } from '../core/waste-result';
-import { containsPattern } from '../core/waste-search';
+import { validId, type RemoveResult, type SaveResult } from '../../../kernel/http/record-outcome';
+import { containsPattern } from '../../../kernel/db/like';
 import type { CertificateInput } from './certificate.schema';
 
 /** A certificate as listed. */

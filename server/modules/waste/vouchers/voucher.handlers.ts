@@ -9,7 +9,7 @@ import { itemOptions } from '../../hierarchy/hierarchy.service';
 import { containerOptions, wasteOptions } from '../core/waste-choices';
 import { ENV_MANAGE } from '../core/waste-rights';
 import { frenchNumber } from '../core/waste-format';
-import { answerRemoval } from '../core/waste-result';
+import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { VOUCHER_FORM, voucherQuerySchema, voucherSchema } from './voucher.schema';
 import { findVoucher, listVouchers, removeVoucher, saveVoucher, type VoucherRow } from './voucher.service';
 

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { FieldError } from '../../../kernel/http/forms';
-import { orNotFound, removedWith } from '../../../kernel/http/respond';
+import type { FieldError } from './forms';
+import { orNotFound, removedWith } from './respond';
 
 /** Outcome of a save: the id, field errors, or a stale version (409). */
 export type SaveResult = { ok: true; id: number } | { ok: false; errors: Record<string, FieldError> } | { ok: false; stale: true };
