@@ -16,7 +16,7 @@ async function sql(text: string, params: unknown[] = []): Promise<Array<Record<s
   }
 }
 
-test('a work order on a machine not locked out: the « Valider » button is drawn disabled with its reason, and enabled once the slip is consigned', async ({ page, consoleErrors }) => {
+test('a work order and a permit on a machine not locked out: « Valider » and the before-work step are drawn disabled with their reason, enabled once the slip is consigned', async ({ page, consoleErrors }) => {
   test.setTimeout(180_000);
   const suffix = `${Date.now() % 1_000_000}`;
   const user = createE2eUser({ company: `Consignation BT ${suffix}`, role: 'super_admin', firstName: 'Sophie', lastName: 'Lefebvre' });
@@ -67,6 +67,16 @@ test('a work order on a machine not locked out: the « Valider » button is draw
   await expect(validate).toHaveAttribute('aria-describedby', (await blocker.getAttribute('id'))!);
   await expectAccessible(page, 'bon de travail bloqué par la consignation');
 
+  // A fire permit on the same machine: its before-work step, the permit's validation, is drawn disabled with the same reason.
+  const [permit] = await sql(`INSERT INTO permit (tenant_id, type, number, state, plan_id, description, start_at, end_at, machine_id, manager_id, created_by_id)
+    VALUES ($1, 'fire', $2, 'draft', $3, 'Meulage du bâti de la presse', now(), now() + interval '4 hours', $4, $5, $5) RETURNING id`, [me.tenant_id, `PF-E2E-${suffix}`, plan.id, machine.id, me.id]);
+  const workOrderUrl = page.url();
+  await page.goto(`/fire-permit/${permit.id}`);
+  await expect(page.getByTestId('permit-step-before')).toBeDisabled();
+  await expect(page.getByTestId('transition-blocker')).toContainText(reason);
+  await expectAccessible(page, 'permis de feu bloqué par la consignation');
+  await page.goto(workOrderUrl);
+
   // The slip is consigned: the same page offers « Valider », which validates.
   await sql("UPDATE lockout_slip SET state = 'consigned' WHERE id = $1", [slip.id]);
   await page.reload();
@@ -75,5 +85,8 @@ test('a work order on a machine not locked out: the « Valider » button is draw
   await validate.click();
   await comment(page, 'Consignation vérifiée sur place.');
   await expect(state).toHaveText('En application');
+  await page.goto(`/fire-permit/${permit.id}`);
+  await expect(page.getByTestId('permit-step-before')).toBeEnabled();
+  await expect(page.getByTestId('transition-blocker')).toHaveCount(0);
   expectNoConsoleErrors(consoleErrors);
 });
