@@ -165,9 +165,10 @@ describe('PostgreSQL ends the application connections under load', () => {
     expect(startedAwayAndServed).toBe(0);
     expect(unavailableBodies[0]).toContain('Service momentanément indisponible');
     expect(firstOkAfterMs).not.toBeNull();
-    // The embedded database runs the 16 requests' queries one at a time on its single connection,
-    // so there a request takes `slowest` even without a fault: the return may add 1 s to that.
-    expect(firstOkAfterMs!).toBeLessThan(1000 + (db.embedded ? slowest : 0));
+    // A request already takes up to `slowest` under this load without any fault (on the embedded
+    // database the 16 requests' queries run one at a time; on a loaded CI machine the other test
+    // worker shares the cores): the return may add 1 s to that.
+    expect(firstOkAfterMs!).toBeLessThan(1000 + slowest);
 
     // The worker lived through it: a job queued now runs to its end.
     const after = await enqueueJob({ after: true });
