@@ -46,8 +46,8 @@ test('a CAP certificate created in its modal with its producer, carriers and was
   await form.getByLabel('Code du CAP').fill(`CAP-${suffix}`);
   await form.getByLabel('Site', { exact: true }).selectOption({ label: 'Usine de Lyon (Site)' });
   await form.getByLabel('Producteur').pressSequentially('Recyclage');
-  // The suggestion, not the option of the same name in the carriers' list.
-  await page.locator('.dropdown-menu.show').getByRole('option', { name: /Recyclage Producteur/ }).click();
+  // The search's suggestion (Tom Select's list), not the option of the same name in the carriers' list.
+  await form.locator('.ts-dropdown').getByRole('option', { name: /Recyclage Producteur/ }).click();
   await expect(form.locator('#cap_certificate_producerId')).not.toHaveValue('');
   await form.getByLabel('Transporteurs').selectOption([{ label: 'Transports Alpha (Vienne)' }, { label: 'Transports Bêta (Givors)' }]);
   await form.getByLabel('Déchets').selectOption([{ label: 'Huiles usagées (13 02 05)' }]);
