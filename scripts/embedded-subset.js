@@ -25,8 +25,15 @@ function embeddedSubset(root = path.join(__dirname, '..')) {
 }
 
 /**
+ * Specs about the client alone, whatever database serves the pages: the accessibility gate (axe
+ * on every page, 2 to 3 minutes) and the lazy loading of scripts. They run in the PostgreSQL pass.
+ */
+const CLIENT_ONLY = new Set(['tests/e2e/kernel/accessibility.spec.ts', 'tests/e2e/kernel/lazy-client.spec.ts']);
+
+/**
  * The end-to-end specs of the embedded CI run: those that prepare their data straight in the
- * database (tests/e2e/support/db.ts), which reaches PGlite through its local port there.
+ * database (tests/e2e/support/db.ts), which reaches PGlite through its local port there, but
+ * the client-only ones.
  */
 function embeddedE2eSubset(root = path.join(__dirname, '..')) {
   const dir = path.join(root, 'tests', 'e2e');
@@ -35,9 +42,10 @@ function embeddedE2eSubset(root = path.join(__dirname, '..')) {
     if (e.isDirectory()) return e.name === 'support' ? [] : specs(p);
     return e.name.endsWith('.spec.ts') ? [p] : [];
   });
-  return specs(dir).filter((f) => /support\/db['"]/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f)).sort();
+  return specs(dir).filter((f) => /support\/db['"]/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(root, f))
+    .filter((f) => !CLIENT_ONLY.has(f.split(path.sep).join('/'))).sort();
 }
 
-module.exports = { embeddedSubset, embeddedE2eSubset, MARKERS };
+module.exports = { embeddedSubset, embeddedE2eSubset, MARKERS, CLIENT_ONLY };
 
 if (require.main === module) for (const f of embeddedSubset()) console.log(path.relative(process.cwd(), f));
