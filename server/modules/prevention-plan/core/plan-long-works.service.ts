@@ -66,13 +66,19 @@ WITH target AS (
     FROM tc JOIN plan_company qc ON qc.tenant_id = $1 AND qc.kind IN ('EE', 'ST') AND qc.tiers_id IS NULL AND lower(btrim(qc.name)) = tc.lname
    WHERE tc.tiers_id IS NULL
 ), pairs AS (
-  SELECT DISTINCT sm.target_id, sm.ref_end, sm.who, q.id AS plan_id, q.pdp_number, coalesce(q.hours_worked, 0) AS hours,
-         coalesce(q.start_date, q.end_date) AS s, coalesce(q.end_date, q.start_date) AS e
+  SELECT DISTINCT sm.target_id, sm.ref_end, sm.who, q.id AS plan_id, q.pdp_number, q.hours, q.s, q.e
     FROM same sm
-    JOIN prevention_plan q ON q.id = sm.plan_id AND q.tenant_id = $1 AND q.deleted_at IS NULL
-     AND (q.id = sm.target_id OR (sm.hierarchy_item_id IS NOT NULL AND q.hierarchy_item_id = sm.hierarchy_item_id
-          AND coalesce(q.start_date, q.end_date) <= sm.ref_end
-          AND coalesce(q.end_date, q.start_date) > (sm.ref_end - interval '12 months')::date))
+    CROSS JOIN LATERAL (
+      SELECT q.id, q.pdp_number, coalesce(q.hours_worked, 0) AS hours,
+             coalesce(q.start_date, q.end_date) AS s, coalesce(q.end_date, q.start_date) AS e
+        FROM prevention_plan q
+       WHERE q.id = sm.plan_id AND q.tenant_id = $1 AND q.deleted_at IS NULL
+         AND (q.id = sm.target_id OR (sm.hierarchy_item_id IS NOT NULL AND q.hierarchy_item_id = sm.hierarchy_item_id
+              AND coalesce(q.start_date, q.end_date) <= sm.ref_end
+              AND coalesce(q.end_date, q.start_date) > (sm.ref_end - interval '12 months')::date))
+      -- OFFSET 0 keeps this a lookup by primary key per plan reached: joined plainly, the planner
+      -- hashes every plan of the company once the tenant is large (a sequential scan growing with it).
+      OFFSET 0) q
 )
 SELECT target_id, who, to_char(min(ref_end), 'YYYY-MM-DD') AS ref_end,
        (SELECT min(c.name) FROM plan_company c WHERE c.tenant_id = $1 AND c.plan_id = pairs.target_id AND c.kind IN ('EE', 'ST') AND ${WHO} = pairs.who) AS name,
