@@ -1,3 +1,5 @@
+// Before any other module: the compiled-code cache must be on when they load.
+import './compile-cache';
 import { createApp } from './kernel/app';
 import { loadConfig, productionConfigErrors } from './kernel/config';
 import { openDatabase } from './kernel/db/connect';
