@@ -29,6 +29,13 @@ const config: vite.UserConfig = {
     chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       input: { main: path.resolve(__dirname, 'islands/core/main.ts') },
+      // dayjs' plugins register nothing on import: react-big-calendar's dayjs localizer, unused
+      // here, no longer drags them into the calendar's chunk.
+      treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]dayjs[\\/]plugin[\\/]/.test(id) ? false : undefined) },
+      // React in one chunk, under the name it had (tests/e2e/kernel/lazy-client.spec.ts looks for
+      // it): a chunk that needs only `react` (the calendar's drag and drop) would otherwise split
+      // it from react-dom, one more file for every React island.
+      output: { codeSplitting: { groups: [{ name: 'jsx-runtime', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
     },
   },
 };

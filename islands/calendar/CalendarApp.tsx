@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Calendar, dateFnsLocalizer, type Formats, type Messages, type SlotInfo, type ToolbarProps, type View } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  Calendar, dateFnsLocalizer, type CalendarProps as BigCalendarProps, type Formats, type Messages, type SlotInfo, type ToolbarProps, type View,
+} from 'react-big-calendar';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import { format, getDay, startOfWeek } from 'date-fns';
 import { alertDialog } from '../core/alerts';
 import { ajaxHeaders, errorMessage, postXhr, readJson } from '../core/http';
 import { openCalendarForm } from './api';
 import { calendarLocales } from './calendar-locale';
+import type { DnDCalendarComponent } from './drag-and-drop';
 import {
   fetchRange, fillUrl, formatDay, formatWall, LAYOUT_ROLES, parseWall, readableTextOn, tasksQuery, toEvents, withYear, yearsBetween,
   type CalendarData, type CalendarEvent, type CalendarResource, type CalendarView,
@@ -37,7 +41,8 @@ const localizer = dateFnsLocalizer({
   startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
 });
 
-const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+/** Where the week and day views open, scrolled: 7 o'clock. */
+const SCROLL_TO_TIME = new Date(1970, 0, 1, 7, 0);
 
 const range = (fmt: string) => ({ start, end }: { start: Date; end: Date }, culture?: string) =>
   `${localizer.format(start, fmt, culture)} – ${localizer.format(end, fmt, culture)}`;
@@ -227,6 +232,76 @@ export function CalendarApp(props: CalendarProps) {
     return () => observer.disconnect();
   }, []);
 
+  // Moving and resizing come in their own chunk (drag-and-drop.ts), asked for the first time a
+  // user who may move something points at the grid: the page loads nothing of it for a user who
+  // only looks, and the plain calendar stands in until it arrives. The swap redraws the calendar:
+  // it waits until no gesture begun on the grid is under way (that one ends on the plain calendar,
+  // a slot selection included) and keeps the time grid's scroll.
+  const canMove = can.moveTasks || can.unavailability;
+  const [DnDCalendar, setDnDCalendar] = useState<DnDCalendarComponent | null>(null);
+  const dndAsked = useRef(false);
+  const dndArrived = useRef<DnDCalendarComponent | null>(null);
+  const pressed = useRef(false);
+  const keptScroll = useRef<number | null>(null);
+  const swapIn = useCallback(() => {
+    const loaded = dndArrived.current;
+    if (!loaded || pressed.current) return;
+    dndArrived.current = null;
+    keptScroll.current = frame.current?.querySelector('.rbc-time-content')?.scrollTop ?? null;
+    // At once, not at React's next turn: a press between the two would begin on a calendar going away.
+    flushSync(() => setDnDCalendar(() => loaded));
+  }, []);
+  const askDnD = useCallback(() => {
+    if (!canMove || dndAsked.current) return;
+    dndAsked.current = true;
+    import('./drag-and-drop').then((m) => { dndArrived.current = m.withMoves(Calendar); swapIn(); }, (error: unknown) => {
+      dndAsked.current = false; // the next pointing asks again
+      console.error(error);
+    });
+  }, [canMove, swapIn]);
+  const onGridPointerDown = useCallback(() => {
+    askDnD();
+    if (pressed.current) return;
+    pressed.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      // Two turns later: after the calendar's own mouseup and click, and after the selection the
+      // month view hands over one turn after its mouseup, while that view is still there.
+      window.setTimeout(() => window.setTimeout(() => { pressed.current = false; swapIn(); }, 0), 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+  }, [askDnD, swapIn]);
+  useLayoutEffect(() => {
+    const top = keptScroll.current;
+    keptScroll.current = null;
+    const content = frame.current?.querySelector('.rbc-time-content');
+    if (top !== null && content) content.scrollTop = top;
+  }, [DnDCalendar]);
+
+  const calendarProps: BigCalendarProps<CalendarEvent> = {
+    localizer,
+    culture: props.culture ?? 'fr',
+    formats: FORMATS,
+    messages,
+    events,
+    date,
+    view: view as View,
+    views: props.views as View[],
+    onNavigate: (d: Date) => setDate(d),
+    onView: (v: View) => setView(v as CalendarView),
+    // The drag-and-drop calendar makes any selectable calendar ignore presses on events: the same here.
+    selectable: can.addTask || can.unavailability ? 'ignoreEvents' : false,
+    onSelectSlot,
+    onSelectEvent,
+    eventPropGetter,
+    components,
+    length: 7,
+    scrollToTime: SCROLL_TO_TIME,
+    popup: true,
+  };
+
   const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
   return (
@@ -284,32 +359,18 @@ export function CalendarApp(props: CalendarProps) {
           <ColorDialog resource={colorFor} labels={L} url={fillUrl(urls.color, placeholder, colorFor.id)}
             onClose={(changed) => { setColorFor(null); if (changed) void load(); }} />
         )}
-        <div ref={frame} className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}>
-          <DnDCalendar
-            localizer={localizer}
-            culture={props.culture ?? 'fr'}
-            formats={FORMATS}
-            messages={messages}
-            events={events}
-            date={date}
-            view={view as View}
-            views={props.views as View[]}
-            onNavigate={(d: Date) => setDate(d)}
-            onView={(v: View) => setView(v as CalendarView)}
-            selectable={can.addTask || can.unavailability}
-            onSelectSlot={onSelectSlot}
-            onSelectEvent={onSelectEvent}
-            draggableAccessor={movable}
-            resizableAccessor={movable}
-            resizable
-            onEventDrop={(args) => void move(args)}
-            onEventResize={(args) => void move(args)}
-            eventPropGetter={eventPropGetter}
-            components={components}
-            length={7}
-            scrollToTime={new Date(1970, 0, 1, 7, 0)}
-            popup
-          />
+        <div ref={frame} className="vigie-calendar-frame" data-testid="calendar-grid" data-view={view} data-loaded={data ? '1' : '0'}
+          data-drag={DnDCalendar ? '1' : '0'} onPointerOver={askDnD} onPointerDown={onGridPointerDown}>
+          {DnDCalendar ? (
+            <DnDCalendar
+              {...calendarProps}
+              draggableAccessor={movable}
+              resizableAccessor={movable}
+              resizable
+              onEventDrop={(args) => void move(args)}
+              onEventResize={(args) => void move(args)}
+            />
+          ) : <Calendar {...calendarProps} />}
         </div>
       </div>
     </div>
