@@ -5,6 +5,8 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** The condition an index scan looks up by; absent when it reads the whole index. */
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
