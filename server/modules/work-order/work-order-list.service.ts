@@ -9,8 +9,8 @@ import { visibleSql } from '../prevention-plan';
 import { WORK_ORDER_STATES } from './work-order.entity';
 import { workOrderFilterSchema } from './work-order.schema';
 
-/** Filters of the global list (query string). */
-export interface WorkOrderFilters { q: string; state: string; on: string; plan: number | null }
+/** Filters of the global list (query string); `machine` is set by the lockout module's machine page. */
+export interface WorkOrderFilters { q: string; state: string; on: string; plan: number | null; machine?: number | null }
 
 /** One line of a work order list. */
 export interface WorkOrderRow {
@@ -32,6 +32,7 @@ async function whereOf(db: Db, user: AuthUser, f: Partial<WorkOrderFilters>, par
   if (f.state) add((n) => `w.state = ${n}`, f.state);
   if (f.on) add((n) => `${n}::date BETWEEN w.start_date AND w.end_date`, toIsoDate(f.on));
   if (f.plan) add((n) => `w.plan_id = ${n}`, f.plan);
+  if (f.machine) add((n) => `w.machine_id = ${n}`, f.machine);
   return where.join(' AND ');
 }
 
@@ -48,6 +49,16 @@ export async function listWorkOrders(db: Db, user: AuthUser, f: Partial<WorkOrde
   const rows = rowsOf<WorkOrderRow>(await db.query(
     `${SELECT_ROW} WHERE ${where} ORDER BY w.start_date DESC, w.id DESC LIMIT ${Number(page.perPage)} OFFSET ${Number(page.offset)}`, params));
   return { rows, total: Number(n) };
+}
+
+/**
+ * The work orders naming a machine that `user` sees (those of the plans he sees), newest start
+ * first, at most `limit`, with their total; null when he may not see work orders (no `pdp.view`,
+ * or the prevention plan module off: `toggles` are the request's).
+ */
+export async function workOrdersOfMachine(db: Db, user: AuthUser, toggles: Record<string, boolean> | undefined, machineId: number, limit = 20): Promise<{ rows: WorkOrderRow[]; total: number } | null> {
+  if (!can(user, 'pdp.view') || toggles?.module_prevention_plan === false) return null;
+  return listWorkOrders(db, user, { machine: machineId }, { perPage: limit, offset: 0 });
 }
 
 /** How many work orders `user` sees, by state (the "work orders" indicator). */

@@ -123,3 +123,62 @@ describe('permit on a machine: its before-work step (its validation) needs a con
     expect(res.text).toContain('data-testid="error-machineId"');
   });
 });
+
+describe('the machine page lists the work orders naming it, as the work order list would show them to the reader', () => {
+  const listed = (html: string) => [...html.matchAll(/data-testid="work-order-row" data-id="(\d+)"/g)].map((m) => Number(m[1]));
+  /** `n` copies of work order `id` (same plan, machine and dates, numbers suffixed with `tag`). */
+  async function copies(id: number, n: number, tag: string): Promise<void> {
+    const ds = t.db.dataSource;
+    const cols = (await ds.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'work_order' AND column_name NOT IN ('id', 'number')`))
+      .map((c: { column_name: string }) => `"${c.column_name}"`).join(', ');
+    await ds.query(`INSERT INTO work_order (${cols}, number) SELECT ${cols}, number || '-' || $2 || g FROM work_order, generate_series(1, ${n}) g WHERE id = $1`, [id, tag]);
+  }
+
+  it("shows the machine's work orders only, an empty state that says how to link one, and nothing to a reader without the plans' view right", async () => {
+    const company = newCompany();
+    const oc = await actor(t, company, ['pdp.view', 'consignment.access']);
+    const { planId, companyId } = await planWithCompany(t, oc);
+    const press = await machine(oc.tenantId, 'PRESSE-10');
+    const lathe = await machine(oc.tenantId, 'TOUR-10');
+    const onPress = await createWorkOrder(oc, planId, companyId, { machineId: String(press.machineId) });
+    const onLathe = await createWorkOrder(oc, planId, companyId, { machineId: String(lathe.machineId) });
+    const page = await oc.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Bons de travail sur cette machine');
+    expect(listed(page.text)).toEqual([onPress]);
+    expect(page.text).toContain(`href="/work-order/${onPress}"`);
+    expect(listed((await oc.agent.get(`/consignment/machines/${lathe.machineId}`)).text)).toEqual([onLathe]);
+
+    const saw = await machine(oc.tenantId, 'SCIE-10');
+    const empty = await oc.agent.get(`/consignment/machines/${saw.machineId}`);
+    expect(listed(empty.text)).toEqual([]);
+    expect(empty.text).toContain('Aucun bon de travail ne nomme cette machine.');
+
+    // A reader who does not see the plan does not see its work orders here either.
+    const stranger = await actor(t, company, ['pdp.view', 'consignment.access'], 'Paul');
+    const strange = await stranger.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(strange.status).toBe(200);
+    expect(listed(strange.text)).toEqual([]);
+    // Without the plans' view right, the card is not drawn at all.
+    const lockoutOnly = await actor(t, company, ['consignment.access'], 'Luc');
+    const hidden = await lockoutOnly.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(hidden.status).toBe(200);
+    expect(hidden.text).not.toContain('data-testid="machine-work-orders"');
+  });
+
+  it('shows the 20 newest: all 20 without a note, 20 of 21 with « Les 20 plus récents sur 21 »', async () => {
+    const company = newCompany();
+    const oc = await actor(t, company, ['pdp.view', 'consignment.access']);
+    const { planId, companyId } = await planWithCompany(t, oc);
+    const press = await machine(oc.tenantId, 'PRESSE-20');
+    const first = await createWorkOrder(oc, planId, companyId, { machineId: String(press.machineId) });
+    await copies(first, 19, 'a');
+    const twenty = await oc.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(listed(twenty.text)).toHaveLength(20);
+    expect(twenty.text).not.toContain('plus récents sur');
+    await copies(first, 1, 'b');
+    const more = await oc.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(listed(more.text)).toHaveLength(20);
+    expect(more.text).toContain('Les 20 plus récents sur 21');
+  });
+});

@@ -17,7 +17,8 @@ const SLIPS: Array<[string, string, SlipState, [string, string]]> = [
 /**
  * Demo slips, one in every state of the workflow, on the demo machines: staff signed from
  * « en attente » on, isolation points checked and padlocks on while consigned, padlocks off and
- * points removed after; the history tells the path. The first one is linked to a demo plan.
+ * points removed after; the history tells the path. The first one is linked to a demo plan, and
+ * a demo work order names its machine.
  */
 export async function seedSlipsDemo(db: DataSource, tenantId: number): Promise<void> {
   const [seeded] = await db.query('SELECT 1 FROM lockout_slip WHERE tenant_id = $1 LIMIT 1', [tenantId]);
@@ -55,5 +56,9 @@ export async function seedSlipsDemo(db: DataSource, tenantId: number): Promise<v
         await recordHistory(m, { tenantId, subjectType: SLIP_SUBJECT, subjectId: slip.id, workflow: 'lockout_slip', transition: transitions[s - 1], from: path[s - 1], to: path[s], userId: officer?.id ?? null });
       }
     }
+    // One demo work order is done on the consigned press: the work order shows its machine and
+    // the machine's page lists the work order.
+    await m.query(`UPDATE work_order SET machine_id = (SELECT id FROM lockout_machine WHERE tenant_id = $1 AND code = 'PRS-01')
+      WHERE id = (SELECT id FROM work_order WHERE tenant_id = $1 AND machine_id IS NULL ORDER BY (state = 'in_operation') DESC, id LIMIT 1)`, [tenantId]);
   });
 }
