@@ -4,10 +4,11 @@ import {
   Calendar, dateFnsLocalizer, type CalendarProps as BigCalendarProps, type Formats, type Messages, type SlotInfo, type ToolbarProps, type View,
 } from 'react-big-calendar';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
-import { format, getDay, startOfWeek } from 'date-fns';
+import { getDay, startOfWeek } from 'date-fns';
 import { alertDialog } from '../core/alerts';
 import { ajaxHeaders, errorMessage, postXhr, readJson } from '../core/http';
 import { openCalendarForm } from './api';
+import { formatDate } from './calendar-format';
 import { calendarLocales } from './calendar-locale';
 import type { DnDCalendarComponent } from './drag-and-drop';
 import {
@@ -35,9 +36,10 @@ export interface CalendarProps {
 }
 
 // No `parse`: react-big-calendar's date-fns localizer never calls it, and date-fns' parser is a
-// tenth of the calendar's chunk. Weeks start on Monday in every locale.
+// tenth of the calendar's chunk; nor date-fns' `format`, for the same reason: the calendar's few
+// patterns are written by calendar-format.ts. Weeks start on Monday in every locale.
 const localizer = dateFnsLocalizer({
-  format, getDay, locales: calendarLocales,
+  format: formatDate, getDay, locales: calendarLocales,
   startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
 });
 
