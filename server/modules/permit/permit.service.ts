@@ -5,7 +5,7 @@ import type { FieldError } from '../../kernel/http/forms';
 import { userInTenant } from '../../kernel/tenancy';
 import type { AuthUser } from '../../kernel/rights/auth-user';
 import { can } from '../../kernel/rights/registry';
-import type { ActionScope } from '../action-plan/action-scope';
+import { loadScope, type ActionScope } from '../action-plan/action-scope';
 import { planOutsideWorkers, visibleSql, type PlanRef } from '../prevention-plan';
 import { recordHistory } from '../../kernel/history/history.service';
 import { PERMIT_REF_COLUMNS, type PermitRef } from './permit.access';
@@ -13,7 +13,7 @@ import { toIsoDate } from '../action-plan/action-plan.schema';
 import { parisInstant } from '../../kernel/clock';
 import type { PermitInput } from './permit.schema';
 import { permitChecks } from './permit-checks';
-import { PERMIT_STEPS, permitType, type PermitStep, type PermitTypeDef } from './permit-types';
+import { PERMIT_STEPS, PERMIT_TYPES, permitType, type PermitStep, type PermitTypeDef } from './permit-types';
 
 /** History subject of permits. */
 export const PERMIT_HISTORY_SUBJECT = 'permit';
@@ -131,6 +131,24 @@ export async function listFirePermits(db: Db, v: PermitViewer, filter: PermitLis
   const sql = `${LIST_SELECT} WHERE ${where.join(' AND ')}`;
   const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM (${sql}) x`, params);
   const rows = rowsOf<PermitListRow>(await db.query(`${sql} ORDER BY p.start_at DESC, p.id DESC LIMIT ${Number(page.perPage)} OFFSET ${Number(page.offset)}`, params));
+  return { rows: withLate(rows), total };
+}
+
+/**
+ * The permits of every type naming a machine that `user` sees, by {@link resolvePermit}'s rule (a
+ * permit of a plan he sees; outside plans, a type shown there with `pdp.view_fire_permits`), newest
+ * start first, at most `limit`, with their total; null when he may not see permits (no `pdp.view`,
+ * or the prevention plan module off: `toggles` are the request's). For the lockout module's machine page.
+ */
+export async function permitsOfMachine(db: Db, user: AuthUser, toggles: Record<string, boolean> | undefined, machineId: number, limit = 20): Promise<{ rows: PermitListRow[]; total: number } | null> {
+  if (!can(user, 'pdp.view') || toggles?.module_prevention_plan === false) return null;
+  const outsideTypes = can(user, 'pdp.view_fire_permits') ? PERMIT_TYPES.filter((t) => t.outsidePlans).map((t) => t.key) : [];
+  const params: unknown[] = [user.tenantId, machineId, outsideTypes];
+  const seen = `((p.plan_id IS NULL AND p.type = ANY($3::varchar[]))
+    OR p.plan_id IN (SELECT p.id FROM prevention_plan p WHERE p.tenant_id = $1 AND p.deleted_at IS NULL AND ${visibleSql(user, await loadScope(db, user), params)}))`;
+  const where = `p.tenant_id = $1 AND p.machine_id = $2 AND ${seen}`;
+  const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM permit p WHERE ${where}`, params);
+  const rows = rowsOf<PermitListRow>(await db.query(`${LIST_SELECT} WHERE ${where} ORDER BY p.start_at DESC, p.id DESC LIMIT ${Number(limit)}`, params));
   return { rows: withLate(rows), total };
 }
 

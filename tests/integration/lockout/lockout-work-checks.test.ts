@@ -182,3 +182,51 @@ describe('the machine page lists the work orders naming it, as the work order li
     expect(more.text).toContain('Les 20 plus récents sur 21');
   });
 });
+
+describe('the machine page lists the permits naming it, as the permit pages would let the reader see them', () => {
+  const listed = (html: string) => [...html.matchAll(/data-testid="permit-row-(\d+)"/g)].map((m) => Number(m[1]));
+
+  it("shows the machine's permits of plans the reader sees, those outside plans only with pdp.view_fire_permits, and no card without pdp.view", async () => {
+    const s = await permitScene(t, ['pdp.view', 'consignment.access']);
+    const ds = t.db.dataSource;
+    const oven = await machine(s.customer.tenantId, 'FOUR-10');
+    const saw = await machine(s.customer.tenantId, 'SCIE-11');
+    const inPlan = await addPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s, { machineId: String(oven.machineId) }));
+    const onSaw = await addPermit(s.customer, `/fire-permit/add/${s.planId}`, permitFields(s, { machineId: String(saw.machineId) }));
+    // The same permit outside any plan (as the fire permit list allows), on the oven.
+    const cols = (await ds.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'permit' AND column_name NOT IN ('id', 'number', 'plan_id')`))
+      .map((c: { column_name: string }) => `"${c.column_name}"`).join(', ');
+    const [{ id: outside }] = await ds.query(`INSERT INTO permit (${cols}, number, plan_id) SELECT ${cols}, number || '-H', NULL FROM permit WHERE id = $1 RETURNING id`, [inPlan]);
+
+    const page = await s.customer.agent.get(`/consignment/machines/${oven.machineId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Permis sur cette machine');
+    expect(listed(page.text)).toEqual([inPlan]);
+    expect(page.text).toContain(`href="/fire-permit/${inPlan}"`);
+    expect(listed((await s.customer.agent.get(`/consignment/machines/${saw.machineId}`)).text)).toEqual([onSaw]);
+
+    // A reader who does not see the plan but sees fire permits outside plans: the outside one only.
+    const fireReader = await actor(t, s.company, ['pdp.view', 'pdp.view_fire_permits', 'consignment.access'], 'Firmin');
+    expect(listed((await fireReader.agent.get(`/consignment/machines/${oven.machineId}`)).text)).toEqual([outside]);
+    expect((await fireReader.agent.get(`/fire-permit/${outside}`)).status).toBe(200);
+
+    const press = await machine(s.customer.tenantId, 'PRESSE-11');
+    const empty = await s.customer.agent.get(`/consignment/machines/${press.machineId}`);
+    expect(empty.text).toContain('Aucun permis ne nomme cette machine.');
+    const lockoutOnly = await actor(t, s.company, ['consignment.access'], 'Luc');
+    const hidden = await lockoutOnly.agent.get(`/consignment/machines/${oven.machineId}`);
+    expect(hidden.status).toBe(200);
+    expect(hidden.text).not.toContain('data-testid="machine-permits"');
+
+    // The 20 newest: 20 listed without a note, then 20 of 21 with the note.
+    const copy = (n: number, tag: string) => ds.query(`INSERT INTO permit (${cols}, number, plan_id) SELECT ${cols}, number || '-' || $2 || g, plan_id FROM permit, generate_series(1, ${n}) g WHERE id = $1`, [inPlan, tag]);
+    await copy(19, 'a');
+    const twenty = await s.customer.agent.get(`/consignment/machines/${oven.machineId}`);
+    expect(listed(twenty.text)).toHaveLength(20);
+    expect(twenty.text).not.toContain('plus récents sur');
+    await copy(1, 'b');
+    const more = await s.customer.agent.get(`/consignment/machines/${oven.machineId}`);
+    expect(listed(more.text)).toHaveLength(20);
+    expect(more.text).toContain('Les 20 plus récents sur 21');
+  });
+});

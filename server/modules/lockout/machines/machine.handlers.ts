@@ -9,6 +9,7 @@ import { answerRemoval } from '../../../kernel/http/record-outcome';
 import { LOCKOUT_ADD, LOCKOUT_MANAGE } from '../core/lockout-rights';
 import { slipsOfMachine } from '../core/slip-queries';
 import { workOrdersOfMachine } from '../../work-order';
+import { permitsOfMachine } from '../../permit/permit.service';
 import { MACHINE_FORM, machineQuerySchema, machineSchema } from './machine.schema';
 import { findMachine, listMachines, listPhotos, listPoints, removeMachine, saveMachine, type MachineRecord } from './machine.service';
 
@@ -26,16 +27,16 @@ export async function index(req: Request, res: Response): Promise<void> {
   });
 }
 
-/** `GET /consignment/machines/{id}` (consignment_machine_show): identity, isolation points, photos, the machine's slips and the work orders naming it. */
+/** `GET /consignment/machines/{id}` (consignment_machine_show): identity, isolation points, photos, the machine's slips and the work orders and permits naming it. */
 export async function show(req: Request, res: Response): Promise<void> {
   const tenantId = tenantOf(req);
   const machine = orNotFound(await findMachine(req.ctx.db, tenantId, routeId(req)));
-  const [points, photos, slips, workOrders] = await Promise.all([
+  const [points, photos, slips, workOrders, permits] = await Promise.all([
     listPoints(req.ctx.db, tenantId, machine.id), listPhotos(req.ctx.db, tenantId, machine.id), slipsOfMachine(req.ctx.db, req.authUser!, machine.id),
-    workOrdersOfMachine(req.ctx.db, req.authUser!, res.locals.toggles, machine.id),
+    workOrdersOfMachine(req.ctx.db, req.authUser!, res.locals.toggles, machine.id), permitsOfMachine(req.ctx.db, req.authUser!, res.locals.toggles, machine.id),
   ]);
   await renderScreen(req, res, 'lockout/machines/show', {
-    title: `${machine.code} – ${machine.name}`, hideTitle: true, machine, points, photos, slips, workOrders,
+    title: `${machine.code} – ${machine.name}`, hideTitle: true, machine, points, photos, slips, workOrders, permits,
     canEdit: can(req.authUser!, LOCKOUT_MANAGE), canAddSlip: can(req.authUser!, LOCKOUT_ADD),
   });
 }
