@@ -256,7 +256,12 @@ export function CalendarApp(props: CalendarProps) {
   const askDnD = useCallback(() => {
     if (!canMove || dndAsked.current) return;
     dndAsked.current = true;
-    import('./drag-and-drop').then((m) => { dndArrived.current = m.withMoves(Calendar); swapIn(); }, (error: unknown) => {
+    import('./drag-and-drop').then((m) => {
+      dndArrived.current = m.withMoves(Calendar);
+      // Marks the arrival apart from the swap (`data-drag`), which may wait for a gesture to end.
+      frame.current?.setAttribute('data-drag-ready', '1');
+      swapIn();
+    }, (error: unknown) => {
       dndAsked.current = false; // the next pointing asks again
       console.error(error);
     });
@@ -275,6 +280,16 @@ export function CalendarApp(props: CalendarProps) {
     window.addEventListener('pointerup', release, true);
     window.addEventListener('pointercancel', release, true);
   }, [askDnD, swapIn]);
+  // The week and day views scroll their time grid; a week without timed events leaves nothing
+  // focusable in it, so the grid itself takes the focus (and a name) for keyboard scrolling (axe:
+  // scrollable-region-focusable). After every render: a view change draws a new grid.
+  useLayoutEffect(() => {
+    for (const grid of frame.current?.querySelectorAll<HTMLElement>('.rbc-time-content:not([tabindex])') ?? []) {
+      grid.tabIndex = 0;
+      grid.setAttribute('role', 'region');
+      grid.setAttribute('aria-label', L.time_grid);
+    }
+  });
   useLayoutEffect(() => {
     const top = keptScroll.current;
     keptScroll.current = null;

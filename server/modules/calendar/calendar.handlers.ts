@@ -19,7 +19,7 @@ const LABEL_KEYS = [
   'today', 'previous', 'next', 'year', 'views.month', 'views.week', 'views.work_week', 'views.day', 'views.agenda',
   'agenda.date', 'agenda.time', 'agenda.event', 'all_day', 'no_events', 'show_more', 'filters.resources', 'filters.projects',
   'filters.all_resources', 'filters.all_projects', 'filters.none', 'unavailability_mode', 'unavailability_help', 'loading', 'load_failed',
-  'errors.forbidden', 'errors.generic', 'color.title', 'color.edit', 'color.save', 'color.cancel', 'legend.leave', 'legend.interruption',
+  'errors.forbidden', 'errors.generic', 'color.title', 'color.edit', 'color.save', 'color.cancel', 'legend.leave', 'legend.interruption', 'time_grid',
 ] as const;
 
 /**
